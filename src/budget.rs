@@ -1,0 +1,90 @@
+//! The per-puzzle limits every strategy obeys: nodes, wall-clock time and solutions.
+//!
+//! A strategy asks [`Budget::check`] as it creates boards; the answer is the reason to stop, if
+//! any. Reading the clock costs more than a search node of the fast strategies, so the deadline
+//! is looked at once every [`CLOCK_EVERY`] nodes.
+
+use std::time::Instant;
+
+use crate::config::Config;
+use crate::outcome::Stop;
+
+/// Nodes between two looks at the clock.
+pub const CLOCK_EVERY: u64 = 1024;
+
+/// The limits of one search, fixed when it starts.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    max_nodes: u64,
+    deadline: Option<Instant>,
+    max_solutions: u64,
+}
+
+impl Budget {
+    /// The limits `config` sets for a search that starts at `start`.
+    pub fn new(config: &Config, start: Instant) -> Budget {
+        Budget {
+            max_nodes: config.max_nodes.unwrap_or(u64::MAX),
+            deadline: config.timeout.and_then(|timeout| start.checked_add(timeout)),
+            max_solutions: config.max_solutions.unwrap_or(u64::MAX).max(1),
+        }
+    }
+
+    /// Why a search that has created `nodes` boards must stop now, if it must.
+    #[inline]
+    pub fn check(&self, nodes: u64) -> Option<Stop> {
+        if nodes > self.max_nodes {
+            return Some(Stop::NodeBudget);
+        }
+        if nodes % CLOCK_EVERY == 0 {
+            return self.check_clock();
+        }
+        None
+    }
+
+    /// Whether the deadline has passed, looking at the clock now.
+    pub fn check_clock(&self) -> Option<Stop> {
+        match self.deadline {
+            Some(deadline) if Instant::now() >= deadline => Some(Stop::Timeout),
+            _ => None,
+        }
+    }
+
+    /// The most boards the search may create.
+    pub fn max_nodes(&self) -> u64 {
+        self.max_nodes
+    }
+
+    /// The most solutions the search collects (at least 1).
+    pub fn max_solutions(&self) -> u64 {
+        self.max_solutions
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn node_budget_is_exact() {
+        let config = Config {
+            max_nodes: Some(10),
+            ..Config::default()
+        };
+        let budget = Budget::new(&config, Instant::now());
+        assert_eq!(budget.check(10), None);
+        assert_eq!(budget.check(11), Some(Stop::NodeBudget));
+    }
+
+    #[test]
+    fn deadline_is_seen_at_the_clock_interval() {
+        let config = Config {
+            timeout: Some(Duration::ZERO),
+            ..Config::default()
+        };
+        let budget = Budget::new(&config, Instant::now());
+        assert_eq!(budget.check(1), None);
+        assert_eq!(budget.check(CLOCK_EVERY), Some(Stop::Timeout));
+    }
+}

@@ -1,0 +1,247 @@
+//! A typed bitset of digits: the candidates of a cell, or the digits present in a unit.
+//!
+//! Bit `d - 1` stands for digit `d`. The set never holds bits above [`SIZE`], so counting and
+//! complementing need no masking by callers.
+
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+
+use crate::geometry::{Digit, SIZE};
+
+/// The raw integer behind [`Candidates`]; wide enough for every board size up to 16x16.
+pub type Bits = u16;
+
+/// A set of digits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Candidates(Bits);
+
+impl Candidates {
+    /// No digit.
+    pub const EMPTY: Candidates = Candidates(0);
+    /// Every digit from 1 to [`SIZE`].
+    pub const ALL: Candidates = Candidates(((1u32 << SIZE) - 1) as Bits);
+
+    /// The set holding `digit` alone.
+    #[inline]
+    pub const fn single(digit: Digit) -> Candidates {
+        Candidates(1 << digit.bit())
+    }
+
+    /// The set with these raw bits, dropping any above [`SIZE`].
+    #[inline]
+    pub const fn from_bits(bits: Bits) -> Candidates {
+        Candidates(bits & Candidates::ALL.0)
+    }
+
+    /// The raw bits.
+    #[inline]
+    pub const fn bits(self) -> Bits {
+        self.0
+    }
+
+    /// Whether `digit` is in the set.
+    #[inline]
+    pub const fn contains(self, digit: Digit) -> bool {
+        self.0 & (1 << digit.bit()) != 0
+    }
+
+    /// Adds `digit`.
+    #[inline]
+    pub fn insert(&mut self, digit: Digit) {
+        self.0 |= 1 << digit.bit();
+    }
+
+    /// Removes `digit`.
+    #[inline]
+    pub fn remove(&mut self, digit: Digit) {
+        self.0 &= !(1 << digit.bit());
+    }
+
+    /// Number of digits in the set.
+    #[inline]
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The digit, if the set holds exactly one.
+    #[inline]
+    pub const fn single_digit(self) -> Option<Digit> {
+        if self.0 != 0 && self.0 & (self.0 - 1) == 0 {
+            Digit::from_bit(self.0.trailing_zeros())
+        } else {
+            None
+        }
+    }
+
+    /// The smallest digit in the set.
+    #[inline]
+    pub const fn lowest(self) -> Option<Digit> {
+        if self.0 == 0 {
+            None
+        } else {
+            Digit::from_bit(self.0.trailing_zeros())
+        }
+    }
+
+    /// The digits in ascending order.
+    #[inline]
+    pub fn iter(self) -> Iter {
+        Iter(self.0)
+    }
+}
+
+/// Ascending iterator over the digits of a [`Candidates`].
+#[derive(Clone, Debug)]
+pub struct Iter(Bits);
+
+impl Iterator for Iter {
+    type Item = Digit;
+
+    #[inline]
+    fn next(&mut self) -> Option<Digit> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros();
+        self.0 &= self.0 - 1;
+        Digit::from_bit(bit)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl DoubleEndedIterator for Iter {
+    #[inline]
+    fn next_back(&mut self) -> Option<Digit> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = Bits::BITS - 1 - self.0.leading_zeros();
+        self.0 &= !(1 << bit);
+        Digit::from_bit(bit)
+    }
+}
+
+impl ExactSizeIterator for Iter {}
+
+impl IntoIterator for Candidates {
+    type Item = Digit;
+    type IntoIter = Iter;
+
+    fn into_iter(self) -> Iter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Digit> for Candidates {
+    fn from_iter<I: IntoIterator<Item = Digit>>(iter: I) -> Candidates {
+        let mut set = Candidates::EMPTY;
+        for digit in iter {
+            set.insert(digit);
+        }
+        set
+    }
+}
+
+impl BitAnd for Candidates {
+    type Output = Candidates;
+    #[inline]
+    fn bitand(self, rhs: Candidates) -> Candidates {
+        Candidates(self.0 & rhs.0)
+    }
+}
+
+impl BitAndAssign for Candidates {
+    #[inline]
+    fn bitand_assign(&mut self, rhs: Candidates) {
+        self.0 &= rhs.0;
+    }
+}
+
+impl BitOr for Candidates {
+    type Output = Candidates;
+    #[inline]
+    fn bitor(self, rhs: Candidates) -> Candidates {
+        Candidates(self.0 | rhs.0)
+    }
+}
+
+impl BitOrAssign for Candidates {
+    #[inline]
+    fn bitor_assign(&mut self, rhs: Candidates) {
+        self.0 |= rhs.0;
+    }
+}
+
+impl Not for Candidates {
+    type Output = Candidates;
+    /// The complement within the digits 1 to [`SIZE`].
+    #[inline]
+    fn not(self) -> Candidates {
+        Candidates(!self.0 & Candidates::ALL.0)
+    }
+}
+
+impl fmt::Debug for Candidates {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{")?;
+        for digit in self.iter() {
+            write!(f, "{digit}")?;
+        }
+        write!(f, "}}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(n: u8) -> Digit {
+        Digit::new(n).unwrap()
+    }
+
+    #[test]
+    fn all_holds_every_digit_and_nothing_else() {
+        assert_eq!(Candidates::ALL.len() as usize, SIZE);
+        assert!(Digit::all().all(|digit| Candidates::ALL.contains(digit)));
+        assert_eq!(!Candidates::ALL, Candidates::EMPTY);
+        assert_eq!(!Candidates::EMPTY, Candidates::ALL);
+    }
+
+    #[test]
+    fn single_digit_needs_exactly_one() {
+        assert_eq!(Candidates::single(d(7)).single_digit(), Some(d(7)));
+        assert_eq!(Candidates::EMPTY.single_digit(), None);
+        let two: Candidates = [d(2), d(9)].into_iter().collect();
+        assert_eq!(two.single_digit(), None);
+        assert_eq!(two.lowest(), Some(d(2)));
+    }
+
+    #[test]
+    fn iterates_in_ascending_order() {
+        let set: Candidates = [d(9), d(1), d(5)].into_iter().collect();
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![d(1), d(5), d(9)]);
+        assert_eq!(set.iter().len(), 3);
+        assert_eq!(set.iter().rev().collect::<Vec<_>>(), vec![d(9), d(5), d(1)]);
+        assert_eq!(format!("{set:?}"), "{159}");
+    }
+
+    #[test]
+    fn insert_and_remove_are_inverse() {
+        let mut set = Candidates::EMPTY;
+        set.insert(d(4));
+        assert!(set.contains(d(4)));
+        set.remove(d(4));
+        assert!(set.is_empty());
+        assert_eq!(Candidates::from_bits(Bits::MAX), Candidates::ALL);
+    }
+}

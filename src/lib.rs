@@ -1,0 +1,43 @@
+//! Solve and explore Sudoku by breadth-first board branching: the "array of boards".
+//!
+//! Instead of recursing, the breadth-first engine keeps a work queue of cloned boards. Each
+//! worker pops a board, fills its forced cells, and at the branch point clones one child per
+//! remaining candidate; dead boards are discarded and complete ones collected. The same puzzles
+//! run through depth-first backtrackers, and every [`Strategy`] reports the same solutions.
+//!
+//! Data flows one way: text ([`format`]) → [`Grid`] → [`solve`] with a [`Config`] →
+//! [`Outcome`] (solutions and [`Stats`]).
+//!
+//! ```
+//! use explore::{Config, Status, Strategy, format, solve};
+//!
+//! let puzzle = format::parse_one(
+//!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+//! )?;
+//! for &strategy in Strategy::ALL {
+//!     let outcome = solve(&puzzle, &Config { strategy, ..Config::default() });
+//!     assert_eq!(outcome.status(), Status::Unique);
+//!     assert!(outcome.solutions[0].is_solution_of(&puzzle));
+//! }
+//! # Ok::<(), explore::InputError>(())
+//! ```
+
+pub mod batch;
+pub mod board;
+pub mod budget;
+pub mod candidates;
+pub mod config;
+pub mod error;
+pub mod format;
+pub mod geometry;
+pub mod grid;
+pub mod outcome;
+pub mod stats;
+pub mod strategy;
+
+pub use config::{Branch, Config, Forced};
+pub use error::InputError;
+pub use grid::Grid;
+pub use outcome::{Outcome, Status, Stop};
+pub use stats::{DepthStats, Stats};
+pub use strategy::{Strategy, solve};

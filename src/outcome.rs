@@ -1,0 +1,120 @@
+//! What a search returns: its solutions, why it stopped, and its statistics.
+//!
+//! Searching cannot fail. "No solution", "gave up at the budget" and "stopped at the solution
+//! limit" are all outcomes; the [`Status`] sums them up in the words the CLI prints.
+
+use std::fmt;
+
+use crate::grid::{Conflict, Grid};
+use crate::stats::Stats;
+
+/// Why a search stopped.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Stop {
+    /// Every branch was explored.
+    Exhausted,
+    /// The solution limit was reached.
+    SolutionLimit,
+    /// The node budget (`--max-nodes`) ran out.
+    NodeBudget,
+    /// The time budget (`--timeout`) ran out.
+    Timeout,
+}
+
+/// The verdict on a puzzle.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Status {
+    /// Exactly one solution, proven by exhausting the search.
+    Unique,
+    /// Two or more solutions.
+    Multiple,
+    /// One solution found, and the solution limit of 1 stopped the search before uniqueness
+    /// could be decided.
+    Solved,
+    /// No solution: the search was exhausted, or the givens break a rule.
+    None,
+    /// A budget ran out before the verdict was known.
+    GaveUp,
+}
+
+impl Status {
+    /// The name used in output: `unique`, `multiple`, `solved`, `none` or `gave_up`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::Solved => "solved",
+            Status::None => "none",
+            Status::GaveUp => "gave_up",
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The result of solving one puzzle.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    /// Solutions found, sorted, at most the solution limit.
+    pub solutions: Vec<Grid>,
+    /// Why the search stopped.
+    pub stop: Stop,
+    /// Givens that break a rule; the search did not run.
+    pub conflict: Option<Conflict>,
+    /// Counters of the search.
+    pub stats: Stats,
+}
+
+impl Outcome {
+    /// The outcome for givens that break a rule.
+    pub fn conflict(conflict: Conflict) -> Outcome {
+        Outcome {
+            solutions: Vec::new(),
+            stop: Stop::Exhausted,
+            conflict: Some(conflict),
+            stats: Stats::default(),
+        }
+    }
+
+    /// The verdict.
+    pub fn status(&self) -> Status {
+        match (self.solutions.len(), self.stop) {
+            (2.., _) => Status::Multiple,
+            (0, Stop::Exhausted) => Status::None,
+            (1, Stop::Exhausted) => Status::Unique,
+            (1, Stop::SolutionLimit) => Status::Solved,
+            _ => Status::GaveUp,
+        }
+    }
+
+    /// A sentence for people: `unique solution`, `no solution: 5 twice in row 3 (…)`,
+    /// `gave up after 1000 nodes`.
+    pub fn verdict(&self) -> String {
+        let n = self.solutions.len();
+        match self.status() {
+            Status::Unique => "unique solution".to_owned(),
+            Status::Multiple if self.stop == Stop::Exhausted => format!("{n} solutions"),
+            Status::Multiple => format!("multiple solutions (stopped at the limit of {n})"),
+            Status::Solved => "solved (uniqueness not checked: solution limit 1)".to_owned(),
+            Status::None => match &self.conflict {
+                Some(conflict) => format!("no solution: {conflict}"),
+                None => "no solution".to_owned(),
+            },
+            Status::GaveUp => {
+                let found = if n == 1 { ", 1 solution found" } else { "" };
+                match self.stop {
+                    Stop::Timeout => format!(
+                        "gave up after {:.3} s ({} nodes){found}",
+                        self.stats.elapsed.as_secs_f64(),
+                        self.stats.nodes
+                    ),
+                    _ => format!("gave up after {} nodes{found}", self.stats.nodes),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,148 @@
+//! Search statistics: counters every strategy fills and returns with its outcome.
+//!
+//! Each worker keeps its own [`Stats`] and the engine sums them with [`Stats::merge`] after the
+//! workers are joined, so no counter is shared between threads while the search runs.
+//! The same names mean the same thing for every strategy:
+//!
+//! - a *node* is a search state the strategy created: the root, and every child board or trial
+//!   placement;
+//! - a *forced* cell is one filled by inference, without a guess;
+//! - a *guess* is a branch point: a state at which the search tried two or more alternatives;
+//! - a *dead* state is one abandoned because some cell (or some digit in a unit) has no place left;
+//! - *depth* counts the branch decisions between the root and a state;
+//! - the *frontier* is what the search holds to come back to: the breadth-first engine's queued
+//!   boards, or a depth-first search's stack.
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+/// What happened at one depth of the search tree.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize)]
+pub struct DepthStats {
+    /// Depth, from 0 at the root.
+    pub depth: usize,
+    /// States that entered this depth (nodes at this depth).
+    pub boards: u64,
+    /// Cells forced in states at this depth.
+    pub forced: u64,
+    /// Children created by branching at this depth (they live at the next depth).
+    pub children: u64,
+    /// States at this depth found dead.
+    pub dead: u64,
+    /// Complete, valid states at this depth.
+    pub solutions: u64,
+    /// States that passed through the breadth-first frontier at this depth.
+    pub frontier: u64,
+    /// Memory of that frontier, in bytes.
+    pub frontier_bytes: u64,
+}
+
+impl DepthStats {
+    fn add(&mut self, other: &DepthStats) {
+        self.boards += other.boards;
+        self.forced += other.forced;
+        self.children += other.children;
+        self.dead += other.dead;
+        self.solutions += other.solutions;
+        self.frontier += other.frontier;
+        self.frontier_bytes += other.frontier_bytes;
+    }
+}
+
+/// Counters of one search, or of several summed.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize)]
+pub struct Stats {
+    /// States created: the root and every child or trial placement.
+    pub nodes: u64,
+    /// Cells filled by inference.
+    pub forced: u64,
+    /// Branch points.
+    pub guesses: u64,
+    /// States found dead.
+    pub dead: u64,
+    /// Solutions found (may exceed those reported when several workers hit the limit at once).
+    pub solutions: u64,
+    /// Deepest depth reached.
+    pub max_depth: usize,
+    /// Most states held at once in the frontier.
+    pub peak_frontier: u64,
+    /// Memory of the frontier at its peak, in bytes.
+    pub peak_frontier_bytes: u64,
+    /// Boards expanded depth-first inside a worker because the frontier was at its budget.
+    pub overflow: u64,
+    /// Wall-clock time of the search.
+    #[serde(rename = "elapsed_secs", serialize_with = "as_secs")]
+    pub elapsed: Duration,
+    /// Per-depth breakdown, indexed by depth.
+    pub per_depth: Vec<DepthStats>,
+}
+
+fn as_secs<S: serde::Serializer>(elapsed: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(elapsed.as_secs_f64())
+}
+
+impl Stats {
+    /// The row for `depth`, created (with the rows above it) if the search had not been there.
+    #[inline]
+    pub fn depth_mut(&mut self, depth: usize) -> &mut DepthStats {
+        if depth >= self.per_depth.len() {
+            let start = self.per_depth.len();
+            self.per_depth.extend((start..=depth).map(|depth| DepthStats {
+                depth,
+                ..DepthStats::default()
+            }));
+            self.max_depth = self.max_depth.max(depth);
+        }
+        &mut self.per_depth[depth]
+    }
+
+    /// Adds the counters of `other`, as when summing workers. Peaks take the larger value;
+    /// elapsed time is left alone, since workers run at the same time.
+    pub fn merge(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.forced += other.forced;
+        self.guesses += other.guesses;
+        self.dead += other.dead;
+        self.solutions += other.solutions;
+        self.overflow += other.overflow;
+        self.max_depth = self.max_depth.max(other.max_depth);
+        self.peak_frontier = self.peak_frontier.max(other.peak_frontier);
+        self.peak_frontier_bytes = self.peak_frontier_bytes.max(other.peak_frontier_bytes);
+        if let Some(last) = other.per_depth.len().checked_sub(1) {
+            self.depth_mut(last);
+        }
+        for (mine, theirs) in self.per_depth.iter_mut().zip(&other.per_depth) {
+            mine.add(theirs);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merge_sums_counters_and_keeps_peaks() {
+        let mut a = Stats {
+            nodes: 3,
+            peak_frontier: 7,
+            ..Stats::default()
+        };
+        a.depth_mut(0).boards = 1;
+        let mut b = Stats {
+            nodes: 4,
+            peak_frontier: 5,
+            ..Stats::default()
+        };
+        b.depth_mut(2).dead = 6;
+        a.merge(&b);
+        assert_eq!(a.nodes, 7);
+        assert_eq!(a.peak_frontier, 7);
+        assert_eq!(a.max_depth, 2);
+        assert_eq!(a.per_depth.len(), 3);
+        assert_eq!(a.per_depth[2].depth, 2);
+        assert_eq!(a.per_depth[2].dead, 6);
+        assert_eq!(a.per_depth[0].boards, 1);
+    }
+}

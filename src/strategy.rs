@@ -1,0 +1,77 @@
+//! The search strategies, one module each, behind one entry point: [`solve`].
+//!
+//! The set is closed and chosen at run time by [`Strategy`]; [`solve`] checks the givens against
+//! the rules once, then dispatches in a single `match`. Strategies never print: they return an
+//! [`Outcome`] and emit `tracing` events.
+
+use crate::config::Config;
+use crate::grid::Grid;
+use crate::outcome::Outcome;
+
+pub mod backtrack;
+pub mod bfs;
+pub mod bitmask;
+pub mod dfs;
+mod expand;
+
+/// A search strategy.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Strategy {
+    /// Breadth-first board branching: a work queue of cloned boards, worker threads.
+    #[default]
+    Bfs,
+    /// Depth-first search over the same boards, forced cells and branch rule as `bfs`.
+    Dfs,
+    /// Depth-first with row, column and box bitmasks, first empty cell, digits in order.
+    Bitmask,
+    /// The textbook recursive backtracker: first empty cell, digits 1 to 9, legality by scanning.
+    Backtrack,
+}
+
+crate::config::named_enum!(
+    Strategy, "strategy",
+    Bfs => "bfs",
+    Dfs => "dfs",
+    Bitmask => "bitmask",
+    Backtrack => "backtrack",
+);
+
+impl Strategy {
+    /// One line for `--help` and the docs.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Strategy::Bfs => {
+                "breadth-first \"array of boards\": a work queue of cloned boards, worker threads"
+            }
+            Strategy::Dfs => "depth-first over the same boards, forced cells and branch rule as bfs",
+            Strategy::Bitmask => "depth-first with row/column/box bitmasks, first empty cell",
+            Strategy::Backtrack => {
+                "textbook recursion: first empty cell, digits 1-9, legality by scanning"
+            }
+        }
+    }
+
+    /// Whether the strategy uses `--forced` and `--branch`.
+    pub const fn uses_inference(self) -> bool {
+        matches!(self, Strategy::Bfs | Strategy::Dfs)
+    }
+}
+
+/// Solves `puzzle` with the strategy and limits of `config`.
+///
+/// Givens that break a rule give an outcome with status `none` and the conflict, without a
+/// search. Every strategy reports its solutions sorted, so the outcome does not depend on
+/// thread count or discovery order.
+pub fn solve(puzzle: &Grid, config: &Config) -> Outcome {
+    if let Some(conflict) = puzzle.conflict() {
+        return Outcome::conflict(conflict);
+    }
+    let mut outcome = match config.strategy {
+        Strategy::Bfs => bfs::solve(puzzle, config),
+        Strategy::Dfs => dfs::solve(puzzle, config),
+        Strategy::Bitmask => bitmask::solve(puzzle, config),
+        Strategy::Backtrack => backtrack::solve(puzzle, config),
+    };
+    outcome.solutions.sort_unstable();
+    outcome
+}

@@ -1,0 +1,334 @@
+//! Breadth-first board branching: the "array of boards".
+//!
+//! The search holds a *level*: the array of every board at one depth (one guess deeper than the
+//! level before). The level is cut into chunks of [`CHUNK`] boards in order, and the chunks go
+//! over a crossbeam-channel work queue to the worker threads. A worker pops a chunk and, for each
+//! board, fills its forced cells and then discards it (dead), collects it (solved), or clones one
+//! child board per candidate of its branch cell into the chunk's part of the next level. The
+//! coordinator (the calling thread) reassembles the chunks' results in chunk order into the next
+//! level, and the search goes one level deeper until a level is empty.
+//!
+//! # Why it neither hangs nor stops early
+//!
+//! Workers never push into the queue they pop from: every board of a level is sent before any
+//! result is awaited, each chunk yields exactly one result message, and the coordinator waits
+//! for exactly as many results as it sent chunks. So a level ends exactly when its last chunk is
+//! done, whatever the thread count and timing; no board is lost (each lives in exactly one chunk,
+//! and every child is in its chunk's result) and none is waited for twice. The workers end when
+//! the coordinator drops the sending side of the queue after the last level, and
+//! `std::thread::scope` joins them before [`solve`] returns. With one thread the coordinator
+//! processes the chunks itself, in order, through the same function.
+//!
+//! # Same answer for every thread count
+//!
+//! Chunk boundaries depend only on the level, never on the thread count, and results are
+//! reassembled in chunk order, so each level holds the same boards in the same order as a
+//! single-threaded run. Each chunk stops by itself once it holds the solution limit; when the
+//! chunks before and including chunk `i` together reach the limit, the coordinator cancels every
+//! chunk after `i`. The reported solutions are the first ones in level order, truncated to the
+//! limit and sorted, so they are the same for 1 and 16 threads.
+//!
+//! # Bounded memory
+//!
+//! The next level may hold at most `max_frontier` boards. Each chunk is given an equal share of
+//! that budget, fixed before the level starts; a child beyond its chunk's share is not queued but
+//! explored depth-first at once inside the worker ([`super::dfs::search`]), which needs only a
+//! stack of a few hundred boards. Such boards are counted in [`Stats::overflow`]. Memory is
+//! therefore at most two levels of `max_frontier` boards plus one small stack per worker,
+//! however large the tree.
+
+use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use crossbeam_channel::{Receiver, Sender};
+
+use crate::board::Board;
+use crate::budget::Budget;
+use crate::config::Config;
+use crate::grid::Grid;
+use crate::outcome::{Outcome, Stop};
+use crate::stats::Stats;
+use crate::strategy::dfs;
+use crate::strategy::expand::{Step, expand};
+
+/// Boards per work item. Fixed, so that chunking, and with it the overflow shares and the
+/// solutions reported at a limit, do not depend on the thread count; small enough that a level
+/// of a few dozen boards already keeps two workers busy, large enough that the cost of a
+/// channel message is spread over a few microseconds of work.
+pub const CHUNK: usize = 16;
+
+/// A chunk of one level, to be expanded by a worker.
+struct Job {
+    index: usize,
+    depth: usize,
+    boards: Vec<Board>,
+    /// Most children this chunk may queue for the next level.
+    share: usize,
+}
+
+/// What a worker made of a chunk.
+struct Done {
+    index: usize,
+    next: Vec<Board>,
+    solutions: Vec<Grid>,
+    stats: Stats,
+    /// Why the chunk stopped before its last board, if it did.
+    stop: Option<Stop>,
+}
+
+/// State the coordinator and the workers share for the length of one search.
+struct Shared<'a> {
+    config: &'a Config,
+    budget: Budget,
+    /// Chunks with a larger index are cancelled: the solution limit is reached before them.
+    cancel_after: AtomicUsize,
+    /// Nodes of all finished chunks, for the node budget.
+    committed: AtomicU64,
+    /// Set once a budget runs out: [`HALT_NONE`], or the stop as [`halt_code`] says.
+    halt: AtomicU8,
+}
+
+const HALT_NONE: u8 = 0;
+
+fn halt_code(stop: Stop) -> u8 {
+    match stop {
+        Stop::NodeBudget => 1,
+        Stop::Timeout => 2,
+        Stop::Exhausted | Stop::SolutionLimit => HALT_NONE,
+    }
+}
+
+impl Shared<'_> {
+    /// Why the chunk `index` must stop before its next node, if it must.
+    #[inline]
+    fn check(&self, index: usize, stats: &Stats) -> Option<Stop> {
+        if index > self.cancel_after.load(Ordering::Relaxed) {
+            return Some(Stop::SolutionLimit);
+        }
+        match self.halt.load(Ordering::Relaxed) {
+            HALT_NONE => {}
+            1 => return Some(Stop::NodeBudget),
+            _ => return Some(Stop::Timeout),
+        }
+        let nodes = self.committed.load(Ordering::Relaxed) + stats.nodes + 1;
+        let stop = self.budget.check(nodes)?;
+        self.halt.store(halt_code(stop), Ordering::Relaxed);
+        Some(stop)
+    }
+
+    /// Expands every board of a chunk.
+    fn process(&self, job: Job) -> Done {
+        let Job {
+            index,
+            depth,
+            boards,
+            share,
+        } = job;
+        let limit = self.budget.max_solutions();
+        let mut stats = Stats::default();
+        let mut next = Vec::with_capacity(share.min(boards.len() * 4));
+        let mut solutions = Vec::new();
+        let mut stop = None;
+        'boards: for mut board in boards {
+            if let Some(reason) = self.check(index, &stats) {
+                stop = Some(reason);
+                break;
+            }
+            match expand(&mut board, depth, self.config, &mut stats) {
+                Step::Dead => {}
+                Step::Solved(grid) => {
+                    solutions.push(grid);
+                    if solutions.len() as u64 >= limit {
+                        stop = Some(Stop::SolutionLimit);
+                        break;
+                    }
+                }
+                Step::Branch(cell, candidates) => {
+                    for digit in candidates {
+                        let child = board.child(cell, digit);
+                        if next.len() < share {
+                            next.push(child);
+                            continue;
+                        }
+                        stats.overflow += 1;
+                        let reason = dfs::search(
+                            child,
+                            depth + 1,
+                            self.config,
+                            limit,
+                            &mut stats,
+                            &mut solutions,
+                            |stats| self.check(index, stats),
+                        );
+                        if reason != Stop::Exhausted {
+                            stop = Some(reason);
+                            break 'boards;
+                        }
+                    }
+                }
+            }
+        }
+        Done {
+            index,
+            next,
+            solutions,
+            stats,
+            stop,
+        }
+    }
+}
+
+/// Solves `puzzle` breadth-first with `config.threads` workers.
+pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
+    let start = Instant::now();
+    let shared = Shared {
+        config,
+        budget: Budget::new(config, start),
+        cancel_after: AtomicUsize::new(usize::MAX),
+        committed: AtomicU64::new(0),
+        halt: AtomicU8::new(HALT_NONE),
+    };
+    let threads = config.threads.max(1);
+    let (mut stats, solutions, stop) = if threads == 1 {
+        run_levels(puzzle, &shared, |jobs, collect| {
+            for job in jobs {
+                collect(shared.process(job));
+            }
+        })
+    } else {
+        std::thread::scope(|scope| {
+            let (job_tx, job_rx) = crossbeam_channel::unbounded::<Job>();
+            let (done_tx, done_rx) = crossbeam_channel::unbounded::<Done>();
+            for _ in 0..threads {
+                let (job_rx, done_tx, shared) = (job_rx.clone(), done_tx.clone(), &shared);
+                scope.spawn(move || work(shared, &job_rx, &done_tx));
+            }
+            drop(done_tx);
+            run_levels(puzzle, &shared, |jobs, collect| {
+                let mut sent = 0;
+                for job in jobs {
+                    job_tx.send(job).expect("workers outlive the levels");
+                    sent += 1;
+                }
+                for _ in 0..sent {
+                    collect(done_rx.recv().expect("every chunk yields one result"));
+                }
+            })
+            // Dropping `job_tx` here ends the workers' loops; the scope joins them.
+        })
+    };
+    stats.elapsed = start.elapsed();
+    Outcome {
+        solutions,
+        stop,
+        conflict: None,
+        stats,
+    }
+}
+
+/// A worker: expands chunks until the queue is closed.
+fn work(shared: &Shared<'_>, jobs: &Receiver<Job>, done: &Sender<Done>) {
+    for job in jobs {
+        if done.send(shared.process(job)).is_err() {
+            return;
+        }
+    }
+}
+
+/// The level loop, run by the coordinator. `dispatch` gets the chunks of one level and must
+/// pass the result of every one of them to the collector it is given, in any order.
+fn run_levels(
+    puzzle: &Grid,
+    shared: &Shared<'_>,
+    mut dispatch: impl FnMut(Vec<Job>, &mut dyn FnMut(Done)),
+) -> (Stats, Vec<Grid>, Stop) {
+    let limit = shared.budget.max_solutions();
+    let mut stats = Stats::default();
+    let mut solutions: Vec<Grid> = Vec::new();
+    let mut level = vec![Board::new(puzzle)];
+    let mut depth = 0;
+    let mut stop = Stop::Exhausted;
+    while !level.is_empty() {
+        let width = level.len() as u64;
+        let row = stats.depth_mut(depth);
+        row.frontier = width;
+        row.frontier_bytes = width * Board::BYTES as u64;
+        if width > stats.peak_frontier {
+            stats.peak_frontier = width;
+            stats.peak_frontier_bytes = width * Board::BYTES as u64;
+        }
+
+        let jobs = chunk_level(level, depth, shared.config.max_frontier);
+        let n_jobs = jobs.len();
+        shared.cancel_after.store(usize::MAX, Ordering::Relaxed);
+        let mut results: Vec<Option<Done>> = (0..n_jobs).map(|_| None).collect();
+        let mut prefix = 0;
+        let mut prefix_solutions = solutions.len() as u64;
+        dispatch(jobs, &mut |done: Done| {
+            shared
+                .committed
+                .fetch_add(done.stats.nodes, Ordering::Relaxed);
+            let index = done.index;
+            results[index] = Some(done);
+            // Once the chunks up to some index hold the limit, later chunks cannot matter.
+            while let Some(Some(done)) = results.get(prefix) {
+                prefix_solutions += done.solutions.len() as u64;
+                if prefix_solutions >= limit {
+                    shared.cancel_after.store(prefix, Ordering::Relaxed);
+                    break;
+                }
+                prefix += 1;
+            }
+        });
+
+        let mut next = Vec::new();
+        for done in results.into_iter().flatten() {
+            stats.merge(&done.stats);
+            if solutions.len() as u64 >= limit {
+                // Cancelled or beyond the limit: its work is counted, its results are not used.
+                continue;
+            }
+            solutions.extend(done.solutions);
+            next.extend(done.next);
+            match done.stop {
+                Some(reason @ (Stop::NodeBudget | Stop::Timeout)) => stop = reason,
+                _ => {}
+            }
+        }
+        tracing::debug!(
+            target: "explore::frontier",
+            depth,
+            frontier = width,
+            boards = stats.per_depth[depth].boards,
+            dead = stats.per_depth[depth].dead,
+            solutions = stats.per_depth[depth].solutions,
+            "level done"
+        );
+        if solutions.len() as u64 >= limit {
+            solutions.truncate(limit as usize);
+            stop = Stop::SolutionLimit;
+            break;
+        }
+        if stop != Stop::Exhausted {
+            break;
+        }
+        level = next;
+        depth += 1;
+    }
+    (stats, solutions, stop)
+}
+
+/// Cuts a level into chunks of [`CHUNK`] boards, each with an equal share of `max_frontier`.
+fn chunk_level(level: Vec<Board>, depth: usize, max_frontier: usize) -> Vec<Job> {
+    let n_jobs = level.len().div_ceil(CHUNK);
+    let (share, extra) = (max_frontier / n_jobs, max_frontier % n_jobs);
+    let mut boards = level.into_iter();
+    (0..n_jobs)
+        .map(|index| Job {
+            index,
+            depth,
+            boards: boards.by_ref().take(CHUNK).collect(),
+            share: share + usize::from(index < extra),
+        })
+        .collect()
+}

@@ -1,0 +1,83 @@
+//! Depth-first search over the same boards, forced cells and branch rule as `bfs`.
+//!
+//! It keeps an explicit stack of boards instead of recursing, so its memory is the path from
+//! the root times the branching factor: at most a few hundred boards. The breadth-first engine
+//! calls [`search`] for the boards that do not fit in its frontier budget.
+
+use std::time::Instant;
+
+use crate::board::Board;
+use crate::budget::Budget;
+use crate::config::Config;
+use crate::grid::Grid;
+use crate::outcome::{Outcome, Stop};
+use crate::stats::Stats;
+use crate::strategy::expand::{Step, expand};
+
+/// Solves `puzzle` depth-first.
+pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
+    let start = Instant::now();
+    let budget = Budget::new(config, start);
+    let mut stats = Stats::default();
+    let mut solutions = Vec::new();
+    let stop = search(
+        Board::new(puzzle),
+        0,
+        config,
+        budget.max_solutions(),
+        &mut stats,
+        &mut solutions,
+        |stats| budget.check(stats.nodes),
+    );
+    stats.elapsed = start.elapsed();
+    Outcome {
+        solutions,
+        stop,
+        conflict: None,
+        stats,
+    }
+}
+
+/// Explores the subtree under `root` (at `depth`) depth-first, smallest digit first, adding to
+/// `stats` and `solutions`. Stops when `solutions` holds `limit` entries, or when `check`,
+/// asked before each node with the statistics so far, gives a reason.
+pub(crate) fn search(
+    root: Board,
+    depth: usize,
+    config: &Config,
+    limit: u64,
+    stats: &mut Stats,
+    solutions: &mut Vec<Grid>,
+    mut check: impl FnMut(&Stats) -> Option<Stop>,
+) -> Stop {
+    if solutions.len() as u64 >= limit {
+        return Stop::SolutionLimit;
+    }
+    let mut stack = vec![(root, depth)];
+    while let Some((mut board, depth)) = stack.pop() {
+        if let Some(stop) = check(stats) {
+            return stop;
+        }
+        match expand(&mut board, depth, config, stats) {
+            Step::Dead => {}
+            Step::Solved(grid) => {
+                solutions.push(grid);
+                if solutions.len() as u64 >= limit {
+                    return Stop::SolutionLimit;
+                }
+            }
+            Step::Branch(cell, candidates) => {
+                // Pushed largest first, so the smallest digit is explored first.
+                for digit in candidates.iter().rev() {
+                    stack.push((board.child(cell, digit), depth + 1));
+                }
+                let held = stack.len() as u64;
+                if held > stats.peak_frontier {
+                    stats.peak_frontier = held;
+                    stats.peak_frontier_bytes = held * Board::BYTES as u64;
+                }
+            }
+        }
+    }
+    Stop::Exhausted
+}

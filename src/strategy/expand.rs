@@ -1,0 +1,50 @@
+//! One step of the candidate-board searches (`bfs` and `dfs`): fill a board's forced cells, then
+//! say whether it is dead, solved, or must branch, counting what happened at its depth.
+//!
+//! Both searches call this and differ only in where they put the children, so their per-depth
+//! statistics agree whenever both run to the end.
+
+use crate::board::Board;
+use crate::candidates::Candidates;
+use crate::config::Config;
+use crate::geometry::Cell;
+use crate::grid::Grid;
+use crate::stats::Stats;
+
+/// What to do with a board after its forced cells are filled.
+pub(crate) enum Step {
+    /// Discard it.
+    Dead,
+    /// Collect it.
+    Solved(Grid),
+    /// Clone one child per candidate of the cell.
+    Branch(Cell, Candidates),
+}
+
+/// Expands `board`, found at `depth`, and counts it as one node.
+#[inline]
+pub(crate) fn expand(board: &mut Board, depth: usize, config: &Config, stats: &mut Stats) -> Step {
+    stats.nodes += 1;
+    stats.depth_mut(depth).boards += 1;
+    let Ok(filled) = board.fill_forced(config.forced) else {
+        stats.dead += 1;
+        stats.depth_mut(depth).dead += 1;
+        return Step::Dead;
+    };
+    let filled = u64::from(filled);
+    stats.forced += filled;
+    stats.depth_mut(depth).forced += filled;
+    match board.branch_cell(config.branch) {
+        None => {
+            stats.solutions += 1;
+            stats.depth_mut(depth).solutions += 1;
+            Step::Solved(board.to_grid())
+        }
+        Some(cell) => {
+            let candidates = board.candidates(cell);
+            stats.guesses += 1;
+            stats.depth_mut(depth).children += u64::from(candidates.len());
+            Step::Branch(cell, candidates)
+        }
+    }
+}

@@ -1,0 +1,6 @@
+//! The integration tests: one binary, a module per topic.
+
+mod cli;
+mod conformance;
+mod engine;
+mod formats;
