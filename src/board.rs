@@ -12,20 +12,85 @@
 
 use crate::candidates::Candidates;
 use crate::config::{Branch, Forced};
-use crate::geometry::{Cell, Digit, N_CELLS, PEERS, UNITS};
+use crate::geometry::{Cell, Digit, N_CELLS, N_UNITS, PEERS, SIZE, UNITS};
 use crate::grid::Grid;
 
 /// Bitset of cells, one bit per cell index.
 type CellSet = u128;
-const _: () = assert!(N_CELLS <= CellSet::BITS as usize, "CellSet too narrow for N_CELLS");
+const _: () = assert!(
+    N_CELLS <= CellSet::BITS as usize,
+    "CellSet too narrow for N_CELLS"
+);
 const ALL_CELLS: CellSet = CellSet::MAX >> (CellSet::BITS as usize - N_CELLS);
+const ALL_DIGITS: u32 = (1 << SIZE) - 1;
 
-/// A board being searched: candidates per cell and the set of settled cells.
+/// The cells of each unit, as bitsets, in the order of [`UNITS`].
+static UNIT_SETS: [CellSet; N_UNITS] = {
+    let mut sets = [0; N_UNITS];
+    let mut unit = 0;
+    while unit < N_UNITS {
+        let mut i = 0;
+        while i < SIZE {
+            sets[unit] |= 1 << UNITS[unit][i].index();
+            i += 1;
+        }
+        unit += 1;
+    }
+    sets
+};
+
+const ALL_UNITS: u32 = (1 << N_UNITS) - 1;
+const _: () = assert!(N_UNITS <= u32::BITS as usize, "unit sets are u32");
+
+/// The units of each cell, as bitsets over unit indices.
+static UNITS_OF: [u32; N_CELLS] = {
+    let mut sets = [0; N_CELLS];
+    let mut unit = 0;
+    while unit < N_UNITS {
+        let mut i = 0;
+        while i < SIZE {
+            sets[UNITS[unit][i].index()] |= 1 << unit;
+            i += 1;
+        }
+        unit += 1;
+    }
+    sets
+};
+
+/// The peers of each cell, as bitsets.
+static PEER_SETS: [CellSet; N_CELLS] = {
+    let mut sets = [0; N_CELLS];
+    let mut cell = 0;
+    while cell < N_CELLS {
+        let mut i = 0;
+        while i < PEERS[cell].len() {
+            sets[cell] |= 1 << PEERS[cell][i].index();
+            i += 1;
+        }
+        cell += 1;
+    }
+    sets
+};
+
+/// A board being searched: for every digit, the cells where it may still stand, and the set of
+/// settled cells.
+///
+/// Keeping one cell bitset per digit (rather than one digit set per cell) makes the two hot
+/// operations a handful of word operations: settling a cell clears it from the other digits
+/// and clears its peers from its own digit; and counting how many candidates every cell has at
+/// once, which finds naked singles and dead cells, is a bit-sliced addition over the digits.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Board {
-    candidates: [Candidates; N_CELLS],
+    /// `places[d]`: cells where digit `d + 1` may stand, including where it is settled.
+    places: [CellSet; SIZE],
     settled: CellSet,
+    /// Digits whose places changed since the last hidden-single scan (bit `d` for digit `d + 1`).
+    /// A scan that found nothing needs no repeat until one of them changes.
+    changed: u32,
 }
+
+// Cloning a board is the breadth-first engine's unit of work: keep it a small memory copy.
+const _: () = assert!(Board::BYTES <= 256, "a board should stay a small copy");
 
 /// The board cannot be completed: a cell has no candidate left, or a digit has no place left in
 /// a row, column or box.
@@ -37,28 +102,16 @@ impl Board {
     pub const BYTES: usize = std::mem::size_of::<Board>();
 
     /// The board of a puzzle: givens settled, their digits removed from their peers. Givens that
-    /// break a rule, or a cell left with no candidate, make a board that [`Board::fill_forced`]
-    /// reports dead.
+    /// break a rule make a board that [`Board::fill_forced`] reports dead.
     pub fn new(puzzle: &Grid) -> Board {
         let mut board = Board {
-            candidates: [Candidates::ALL; N_CELLS],
+            places: [ALL_CELLS; SIZE],
             settled: 0,
+            changed: ALL_DIGITS,
         };
         for cell in Cell::all() {
             if let Some(digit) = puzzle.get(cell) {
-                board.candidates[cell.index()] = Candidates::single(digit);
-            }
-        }
-        for cell in Cell::all() {
-            if let Some(digit) = puzzle.get(cell) {
-                board.settle(cell, digit);
-            }
-        }
-        // A given that a peer's equal given stripped bare is left unsettled, so that
-        // `fill_forced` finds the board dead.
-        for cell in Cell::all() {
-            if board.candidates(cell).is_empty() {
-                board.settled &= !(1 << cell.index());
+                board.settle(cell.index(), digit.bit() as usize);
             }
         }
         board
@@ -67,7 +120,14 @@ impl Board {
     /// The candidates of `cell`.
     #[inline]
     pub fn candidates(&self, cell: Cell) -> Candidates {
-        self.candidates[cell.index()]
+        let bit = 1 << cell.index();
+        let mut set = Candidates::EMPTY;
+        for (digit, places) in Digit::all().zip(&self.places) {
+            if places & bit != 0 {
+                set.insert(digit);
+            }
+        }
+        set
     }
 
     /// Whether `cell` is settled.
@@ -93,133 +153,128 @@ impl Board {
     #[inline]
     pub fn child(&self, cell: Cell, digit: Digit) -> Board {
         let mut child = self.clone();
-        child.candidates[cell.index()] = Candidates::single(digit);
-        child.settle(cell, digit);
+        child.settle(cell.index(), digit.bit() as usize);
         child
     }
 
     /// The settled digits as a grid; unsettled cells are empty.
     pub fn to_grid(&self) -> Grid {
-        Cell::all()
-            .map(|cell| {
-                if self.is_settled(cell) {
-                    self.candidates(cell).single_digit()
-                } else {
-                    None
+        let mut grid = Grid::EMPTY;
+        for (digit, places) in Digit::all().zip(&self.places) {
+            let mut cells = places & self.settled;
+            while cells != 0 {
+                let index = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                if let Some(cell) = Cell::new(index) {
+                    grid.set(cell, Some(digit));
                 }
-            })
-            .collect()
+            }
+        }
+        grid
     }
 
-    /// Marks `cell` settled with `digit` and removes the digit from every peer. A peer left
-    /// with no candidate is found by the next [`Board::fill_forced`].
+    /// Settles cell `index` with digit bit `digit`: the cell leaves every other digit's places,
+    /// and its peers leave this digit's.
     #[inline]
-    fn settle(&mut self, cell: Cell, digit: Digit) {
-        self.settled |= 1 << cell.index();
-        let mask = !Candidates::single(digit);
-        for peer in cell.peers() {
-            self.candidates[peer.index()] &= mask;
+    fn settle(&mut self, index: usize, digit: usize) {
+        let bit: CellSet = 1 << index;
+        for (other, places) in self.places.iter_mut().enumerate() {
+            self.changed |= (((*places & bit) >> index) as u32) << other;
+            *places &= !bit;
         }
+        self.places[digit] = (self.places[digit] & !PEER_SETS[index]) | bit;
+        self.changed |= 1 << digit;
+        self.settled |= bit;
+    }
+
+    /// Cells with at least one candidate, and cells with at least two.
+    #[inline]
+    fn counts(&self) -> (CellSet, CellSet) {
+        let (mut once, mut twice) = (0, 0);
+        for &places in &self.places {
+            twice |= once & places;
+            once |= places;
+        }
+        (once, twice)
     }
 
     /// Fills forced cells until none is left, by `rule`, and returns how many it filled.
     ///
-    /// Naked singles are settled one by one; settling one may create others. With
-    /// [`Forced::Hidden`], each row, column and box is then scanned for a digit that has a
-    /// single place left; that cell becomes pending and the loop goes on until a full scan finds
-    /// nothing new. Both rules find a board dead when a cell runs out of candidates; the hidden
-    /// rule also when a digit runs out of places in a unit.
+    /// Each round settles every naked single (an unsettled cell with one candidate). When there
+    /// is none, [`Forced::Hidden`] scans each digit's places in every row, column and box: a
+    /// unit with a single place for a digit makes that cell hold only that digit, a naked single
+    /// for the next round. Both rules find a board dead when a cell runs out of candidates; the
+    /// hidden rule also when a digit runs out of places in a unit.
     pub fn fill_forced(&mut self, rule: Forced) -> Result<u32, Dead> {
         let mut filled = 0;
-        let mut pending = Pending::default();
-        let mut open = !self.settled & ALL_CELLS;
-        while open != 0 {
-            let index = open.trailing_zeros() as usize;
-            open &= open - 1;
-            match self.candidates[index].len() {
-                0 => return Err(Dead),
-                1 => pending.push(index),
-                _ => {}
-            }
-        }
         loop {
-            filled += self.settle_pending(&mut pending)?;
-            if rule == Forced::Naked || self.is_complete() || !self.find_hidden(&mut pending)? {
+            let (once, twice) = self.counts();
+            if once != ALL_CELLS {
+                return Err(Dead);
+            }
+            let mut singles = once & !twice & !self.settled;
+            if singles != 0 {
+                while singles != 0 {
+                    let index = singles.trailing_zeros() as usize;
+                    singles &= singles - 1;
+                    let bit = 1 << index;
+                    // Settling an earlier single of this round may have emptied this cell.
+                    let digit = self.places.iter().position(|places| places & bit != 0);
+                    self.settle(index, digit.ok_or(Dead)?);
+                    filled += 1;
+                }
+                continue;
+            }
+            if rule == Forced::Naked || self.is_complete() || !self.find_hidden()? {
                 return Ok(filled);
             }
         }
     }
 
-    /// Settles every pending cell, and the cells that become pending on the way.
-    #[inline]
-    fn settle_pending(&mut self, pending: &mut Pending) -> Result<u32, Dead> {
-        let mut filled = 0;
-        while let Some(index) = pending.pop() {
-            let bit = 1 << index;
-            if self.settled & bit != 0 {
+    /// Restricts every hidden single's cell to its digit. Returns whether it found any.
+    fn find_hidden(&mut self) -> Result<bool, Dead> {
+        let mut found = false;
+        let mut digits = std::mem::take(&mut self.changed);
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let places = self.places[digit];
+            if places & !self.settled == 0 {
+                // Placed everywhere it can be: dead unless it stands in every unit.
+                if places.count_ones() as usize != SIZE {
+                    return Err(Dead);
+                }
                 continue;
             }
-            let Some(digit) = self.candidates[index].single_digit() else {
-                // Two pending peers held the same digit: settling one emptied the other.
-                return Err(Dead);
-            };
-            self.settled |= bit;
-            filled += 1;
-            let mask = !Candidates::single(digit);
-            for peer in &PEERS[index] {
-                let peer = peer.index();
-                let before = self.candidates[peer];
-                if before.contains(digit) {
-                    let after = before & mask;
-                    self.candidates[peer] = after;
-                    match after.len() {
-                        0 => return Err(Dead),
-                        1 => pending.push(peer),
-                        _ => {}
+            // Units where the digit is settled need no look: their only place is taken.
+            let mut done: u32 = 0;
+            let mut placed = places & self.settled;
+            while placed != 0 {
+                done |= UNITS_OF[placed.trailing_zeros() as usize];
+                placed &= placed - 1;
+            }
+            let mut open_units = !done & ALL_UNITS;
+            let mut hidden: CellSet = 0;
+            while open_units != 0 {
+                let unit = open_units.trailing_zeros() as usize;
+                open_units &= open_units - 1;
+                let here = places & UNIT_SETS[unit];
+                if here & here.wrapping_sub(1) == 0 {
+                    if here == 0 {
+                        return Err(Dead);
+                    }
+                    hidden |= here;
+                }
+            }
+            hidden &= !self.settled;
+            if hidden != 0 {
+                found = true;
+                for (other, places) in self.places.iter_mut().enumerate() {
+                    if other != digit && *places & hidden != 0 {
+                        *places &= !hidden;
+                        self.changed |= 1 << other;
                     }
                 }
-            }
-        }
-        Ok(filled)
-    }
-
-    /// Scans every unit for hidden singles, making their cells pending. Returns whether it found
-    /// any.
-    fn find_hidden(&mut self, pending: &mut Pending) -> Result<bool, Dead> {
-        let mut found = false;
-        for unit in &UNITS {
-            let mut once = Candidates::EMPTY;
-            let mut twice = Candidates::EMPTY;
-            let mut settled = Candidates::EMPTY;
-            for &cell in unit {
-                let candidates = self.candidates[cell.index()];
-                if self.settled & (1 << cell.index()) != 0 {
-                    settled |= candidates;
-                } else {
-                    twice |= once & candidates;
-                    once |= candidates;
-                }
-            }
-            if once | settled != Candidates::ALL {
-                return Err(Dead);
-            }
-            let hidden = once & !twice & !settled;
-            for digit in hidden {
-                for &cell in unit {
-                    let candidates = &mut self.candidates[cell.index()];
-                    if candidates.contains(digit) {
-                        if candidates.len() > 1 {
-                            *candidates = Candidates::single(digit);
-                            found = true;
-                        }
-                        pending.push(cell.index());
-                        break;
-                    }
-                }
-            }
-            if found {
-                // Settle at once, so the next units see the removals.
-                self.settle_pending(pending)?;
             }
         }
         Ok(found)
@@ -227,64 +282,38 @@ impl Board {
 
     /// The cell to branch on by `rule`, or `None` when every cell is settled.
     ///
-    /// Call after [`Board::fill_forced`], when no unsettled cell has fewer than two candidates.
+    /// Call after [`Board::fill_forced`], when every unsettled cell has two or more candidates.
     #[inline]
     pub fn branch_cell(&self, rule: Branch) -> Option<Cell> {
-        let mut open = !self.settled & ALL_CELLS;
+        let open = !self.settled & ALL_CELLS;
         if open == 0 {
             return None;
         }
-        let first = open.trailing_zeros() as usize;
-        if rule == Branch::First {
-            return Cell::new(first);
+        let chosen = match rule {
+            Branch::First => open,
+            Branch::Fewest => self.fewest(open),
+        };
+        Cell::new(chosen.trailing_zeros() as usize)
+    }
+
+    /// The cells of `open` with the fewest candidates, by bit-sliced counting over the digits.
+    #[inline]
+    fn fewest(&self, open: CellSet) -> CellSet {
+        // counts[k]: cells with more than k candidates.
+        let mut more = [0 as CellSet; SIZE];
+        for &places in &self.places {
+            for k in (1..SIZE).rev() {
+                more[k] |= more[k - 1] & places;
+            }
+            more[0] |= places;
         }
-        let mut best = first;
-        let mut best_len = u32::MAX;
-        while open != 0 {
-            let index = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let len = self.candidates[index].len();
-            if len < best_len {
-                best = index;
-                best_len = len;
-                if len <= 2 {
-                    break;
-                }
+        for k in 1..SIZE {
+            let exactly = open & more[k - 1] & !more[k];
+            if exactly != 0 {
+                return exactly;
             }
         }
-        Cell::new(best)
-    }
-}
-
-/// A small stack of pending cell indices. Each cell is pushed at most a few times per
-/// propagation, so a fixed array twice the board suffices; overflow is impossible because a
-/// cell is pushed only when its candidate count drops to one, or by the hidden-single scan
-/// once per unit.
-struct Pending {
-    cells: [u16; 4 * N_CELLS],
-    len: usize,
-}
-
-impl Default for Pending {
-    fn default() -> Pending {
-        Pending {
-            cells: [0; 4 * N_CELLS],
-            len: 0,
-        }
-    }
-}
-
-impl Pending {
-    #[inline]
-    fn push(&mut self, index: usize) {
-        self.cells[self.len] = index as u16;
-        self.len += 1;
-    }
-
-    #[inline]
-    fn pop(&mut self) -> Option<usize> {
-        self.len = self.len.checked_sub(1)?;
-        Some(self.cells[self.len] as usize)
+        open
     }
 }
 
@@ -316,8 +345,9 @@ mod tests {
     #[test]
     fn hidden_singles_go_further_than_naked() {
         // A hard puzzle: naked singles stall early, hidden singles settle more cells.
-        let puzzle =
-            grid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+        let puzzle = grid(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
         let mut naked = Board::new(&puzzle);
         let mut hidden = Board::new(&puzzle);
         naked.fill_forced(Forced::Naked).unwrap();
@@ -373,10 +403,5 @@ mod tests {
             .min()
             .unwrap();
         assert_eq!(board.candidates(fewest).len(), min);
-    }
-
-    #[test]
-    fn a_board_is_small_plain_data() {
-        assert!(Board::BYTES <= 256, "board is {} bytes", Board::BYTES);
     }
 }

@@ -12,6 +12,10 @@ use crate::outcome::Stop;
 /// Nodes between two looks at the clock.
 pub const CLOCK_EVERY: u64 = 1024;
 
+/// Most solutions a search keeps when asked for all of them (81 MB of grids): beyond it the
+/// search stops at the solution limit and says so, so that memory is never what ends it.
+pub const MAX_KEPT_SOLUTIONS: u64 = 1_000_000;
+
 /// The limits of one search, fixed when it starts.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
@@ -25,8 +29,10 @@ impl Budget {
     pub fn new(config: &Config, start: Instant) -> Budget {
         Budget {
             max_nodes: config.max_nodes.unwrap_or(u64::MAX),
-            deadline: config.timeout.and_then(|timeout| start.checked_add(timeout)),
-            max_solutions: config.max_solutions.unwrap_or(u64::MAX).max(1),
+            deadline: config
+                .timeout
+                .and_then(|timeout| start.checked_add(timeout)),
+            max_solutions: config.max_solutions.unwrap_or(MAX_KEPT_SOLUTIONS).max(1),
         }
     }
 

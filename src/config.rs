@@ -32,7 +32,8 @@ pub enum Branch {
 pub struct Config {
     /// The search strategy.
     pub strategy: Strategy,
-    /// Stop after this many solutions; `None` searches for every solution.
+    /// Stop after this many solutions; `None` asks for every solution, of which at most
+    /// [`crate::budget::MAX_KEPT_SOLUTIONS`] are kept.
     pub max_solutions: Option<u64>,
     /// Give up after creating this many boards (search nodes); deterministic.
     pub max_nodes: Option<u64>,

@@ -189,7 +189,10 @@ impl Unit {
             1 => UnitKind::Column,
             _ => UnitKind::Box,
         };
-        Unit { kind, index: unit % SIZE }
+        Unit {
+            kind,
+            index: unit % SIZE,
+        }
     }
 
     /// The cells of this unit.

@@ -79,7 +79,9 @@ impl Grid {
         for (index, unit) in UNITS.iter().enumerate().take(N_UNITS) {
             let mut first: [Option<Cell>; SIZE] = [None; SIZE];
             for &cell in unit {
-                let Some(digit) = self.get(cell) else { continue };
+                let Some(digit) = self.get(cell) else {
+                    continue;
+                };
                 let slot = &mut first[digit.bit() as usize];
                 match *slot {
                     Some(earlier) => {

@@ -88,10 +88,11 @@ impl Stats {
     pub fn depth_mut(&mut self, depth: usize) -> &mut DepthStats {
         if depth >= self.per_depth.len() {
             let start = self.per_depth.len();
-            self.per_depth.extend((start..=depth).map(|depth| DepthStats {
-                depth,
-                ..DepthStats::default()
-            }));
+            self.per_depth
+                .extend((start..=depth).map(|depth| DepthStats {
+                    depth,
+                    ..DepthStats::default()
+                }));
             self.max_depth = self.max_depth.max(depth);
         }
         &mut self.per_depth[depth]

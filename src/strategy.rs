@@ -43,7 +43,9 @@ impl Strategy {
             Strategy::Bfs => {
                 "breadth-first \"array of boards\": a work queue of cloned boards, worker threads"
             }
-            Strategy::Dfs => "depth-first over the same boards, forced cells and branch rule as bfs",
+            Strategy::Dfs => {
+                "depth-first over the same boards, forced cells and branch rule as bfs"
+            }
             Strategy::Bitmask => "depth-first with row/column/box bitmasks, first empty cell",
             Strategy::Backtrack => {
                 "textbook recursion: first empty cell, digits 1-9, legality by scanning"

@@ -1,1 +1,234 @@
-//! Integration tests: engine.
+//! Integration tests: the breadth-first engine's termination, determinism and memory bounds.
+//!
+//! These hammer what the conformance suite takes for granted: that any thread count, any
+//! frontier budget and any solution limit give the same, complete answer, with tiny trees
+//! (no guess at all) and huge ones (the empty board).
+
+use explore::format::parse_one;
+use explore::{Config, Grid, Outcome, Status, Stop, Strategy, batch, format, solve};
+
+/// Hard puzzles from top1465 and hardest_1106 (unique solutions).
+const HARD: &[&str] = &[
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+    "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2",
+];
+/// A 16-clue puzzle with exactly 296 solutions (../shared/puzzles/16_clue_multi.txt).
+const MULTI_296: &str =
+    "........1.....2.....1....34...........64......7....28....13.....9.......82....9..";
+/// Needs no guess at all: naked singles finish it.
+const EASY: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn grid(line: &str) -> Grid {
+    parse_one(line).expect("test puzzle reads")
+}
+
+fn bfs(threads: usize) -> Config {
+    Config {
+        strategy: Strategy::Bfs,
+        threads,
+        ..Config::default()
+    }
+}
+
+/// The parts of an outcome that must not depend on threads or timing.
+fn essence(outcome: &Outcome) -> (Status, Stop, Vec<Grid>) {
+    (outcome.status(), outcome.stop, outcome.solutions.clone())
+}
+
+#[test]
+fn every_thread_count_gives_the_same_outcome_and_per_depth_figures() {
+    for line in HARD.iter().chain([&MULTI_296, &EASY]) {
+        let puzzle = grid(line);
+        let all = Config {
+            max_solutions: None,
+            ..bfs(1)
+        };
+        let reference = solve(&puzzle, &all);
+        assert_eq!(reference.stop, Stop::Exhausted);
+        for threads in [2, 3, 4, 8, 16] {
+            let outcome = solve(
+                &puzzle,
+                &Config {
+                    threads,
+                    ..all.clone()
+                },
+            );
+            assert_eq!(essence(&outcome), essence(&reference), "{line} x{threads}");
+            assert_eq!(
+                outcome.stats.per_depth, reference.stats.per_depth,
+                "{line} x{threads}: per-depth figures"
+            );
+            assert_eq!(outcome.stats.nodes, reference.stats.nodes);
+        }
+    }
+}
+
+#[test]
+fn per_depth_figures_add_up_to_the_totals() {
+    let outcome = solve(
+        &grid(MULTI_296),
+        &Config {
+            max_solutions: None,
+            ..bfs(2)
+        },
+    );
+    let stats = &outcome.stats;
+    let sum = |f: fn(&explore::DepthStats) -> u64| stats.per_depth.iter().map(f).sum::<u64>();
+    assert_eq!(sum(|d| d.boards), stats.nodes);
+    assert_eq!(sum(|d| d.dead), stats.dead);
+    assert_eq!(sum(|d| d.solutions), 296);
+    assert_eq!(sum(|d| d.forced), stats.forced);
+    // Every child created at depth d is a board at depth d + 1.
+    for pair in stats.per_depth.windows(2) {
+        assert_eq!(pair[0].children, pair[1].boards, "depth {}", pair[0].depth);
+    }
+    // Run to the end without overflow, every board passes through the frontier.
+    assert_eq!(stats.overflow, 0);
+    assert_eq!(sum(|d| d.frontier), stats.nodes);
+    assert_eq!(outcome.solutions.len(), 296);
+}
+
+#[test]
+fn a_tiny_frontier_budget_still_finds_everything() {
+    let puzzle = grid(MULTI_296);
+    let all = Config {
+        max_solutions: None,
+        ..bfs(2)
+    };
+    let reference = solve(&puzzle, &all);
+    for max_frontier in [1, 2, 7, 100] {
+        let outcome = solve(
+            &puzzle,
+            &Config {
+                max_frontier,
+                ..all.clone()
+            },
+        );
+        assert_eq!(
+            essence(&outcome),
+            essence(&reference),
+            "budget {max_frontier}"
+        );
+        assert!(outcome.stats.peak_frontier as usize <= max_frontier.max(1));
+        assert!(
+            outcome.stats.overflow > 0,
+            "budget {max_frontier} overflowed"
+        );
+        // The same tree is explored, whatever the order.
+        assert_eq!(outcome.stats.nodes, reference.stats.nodes);
+        let boards: Vec<u64> = outcome.stats.per_depth.iter().map(|d| d.boards).collect();
+        let expected: Vec<u64> = reference.stats.per_depth.iter().map(|d| d.boards).collect();
+        assert_eq!(boards, expected);
+    }
+}
+
+#[test]
+fn the_empty_board_stops_at_the_limit_in_bounded_memory() {
+    // The empty board has about 6.7e21 solutions: only the budget keeps this finite.
+    for threads in [1, 2] {
+        let outcome = solve(
+            &Grid::EMPTY,
+            &Config {
+                max_solutions: Some(2_000),
+                max_frontier: 500,
+                ..bfs(threads)
+            },
+        );
+        assert_eq!(outcome.status(), Status::Multiple);
+        assert_eq!(outcome.stop, Stop::SolutionLimit);
+        assert_eq!(outcome.solutions.len(), 2_000);
+        assert!(outcome.stats.peak_frontier <= 500);
+        assert!(
+            outcome
+                .solutions
+                .iter()
+                .all(|s| s.is_solution_of(&Grid::EMPTY))
+        );
+        let mut distinct = outcome.solutions.clone();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 2_000, "solutions are sorted and distinct");
+    }
+}
+
+#[test]
+fn solutions_at_a_limit_do_not_depend_on_threads() {
+    for limit in [1, 2, 5, 50] {
+        let config = Config {
+            max_solutions: Some(limit),
+            ..bfs(1)
+        };
+        let reference = solve(&grid(MULTI_296), &config);
+        assert_eq!(reference.solutions.len() as u64, limit);
+        for threads in [2, 4, 16] {
+            let outcome = solve(
+                &grid(MULTI_296),
+                &Config {
+                    threads,
+                    ..config.clone()
+                },
+            );
+            assert_eq!(
+                essence(&outcome),
+                essence(&reference),
+                "limit {limit} x{threads}"
+            );
+        }
+    }
+}
+
+#[test]
+fn budgets_end_in_gave_up() {
+    let puzzle = grid(HARD[1]);
+    let outcome = solve(
+        &puzzle,
+        &Config {
+            max_nodes: Some(50),
+            ..bfs(2)
+        },
+    );
+    assert_eq!(outcome.status(), Status::GaveUp);
+    assert_eq!(outcome.stop, Stop::NodeBudget);
+    assert!(outcome.verdict().starts_with("gave up after"));
+    let outcome = solve(
+        &Grid::EMPTY,
+        &Config {
+            max_solutions: None,
+            timeout: Some(std::time::Duration::from_millis(50)),
+            max_frontier: 1_000,
+            ..bfs(2)
+        },
+    );
+    assert_eq!(outcome.stop, Stop::Timeout);
+}
+
+#[test]
+fn a_batch_keeps_input_order_and_reports_bad_puzzles_in_place() {
+    let mut text = String::new();
+    for (i, line) in HARD.iter().cycle().take(40).enumerate() {
+        text.push_str(if i == 17 { "123" } else { line });
+        text.push('\n');
+    }
+    for threads in [1, 2, 5] {
+        let mut seen = Vec::new();
+        batch::run(
+            format::read(text.as_bytes(), "batch"),
+            &bfs(threads),
+            |result| {
+                seen.push(match result {
+                    Ok(solved) => {
+                        assert_eq!(solved.outcome.status(), Status::Unique);
+                        assert!(solved.outcome.solutions[0].is_solution_of(&solved.puzzle.grid));
+                        solved.puzzle.index
+                    }
+                    Err(error) => {
+                        assert_eq!((error.puzzle, error.line), (18, 18));
+                        error.puzzle
+                    }
+                });
+            },
+        );
+        assert_eq!(seen, (1..=40).collect::<Vec<_>>(), "x{threads}");
+    }
+}

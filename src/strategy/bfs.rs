@@ -248,15 +248,13 @@ fn run_levels(
     let mut level = vec![Board::new(puzzle)];
     let mut depth = 0;
     let mut stop = Stop::Exhausted;
+    let mut peak = 0;
     while !level.is_empty() {
         let width = level.len() as u64;
         let row = stats.depth_mut(depth);
         row.frontier = width;
         row.frontier_bytes = width * Board::BYTES as u64;
-        if width > stats.peak_frontier {
-            stats.peak_frontier = width;
-            stats.peak_frontier_bytes = width * Board::BYTES as u64;
-        }
+        peak = peak.max(width);
 
         let jobs = chunk_level(level, depth, shared.config.max_frontier);
         let n_jobs = jobs.len();
@@ -290,9 +288,8 @@ fn run_levels(
             }
             solutions.extend(done.solutions);
             next.extend(done.next);
-            match done.stop {
-                Some(reason @ (Stop::NodeBudget | Stop::Timeout)) => stop = reason,
-                _ => {}
+            if let Some(reason @ (Stop::NodeBudget | Stop::Timeout)) = done.stop {
+                stop = reason;
             }
         }
         tracing::debug!(
@@ -315,6 +312,9 @@ fn run_levels(
         level = next;
         depth += 1;
     }
+    // The frontier is the level; the workers' overflow stacks are not part of it.
+    stats.peak_frontier = peak;
+    stats.peak_frontier_bytes = peak * Board::BYTES as u64;
     (stats, solutions, stop)
 }
 

@@ -1,0 +1,85 @@
+//! Throughput over the shared puzzle sets, counting to two solutions (proving uniqueness).
+//!
+//! Run with `cargo bench`; the sets are read from `../shared/puzzles` (override with
+//! `EXPLORE_PUZZLES=DIR`). Criterion reports time per pass over a set and puzzles per second.
+//! The textbook `backtrack` strategy is left out: it needs minutes on some of these puzzles,
+//! which is what `explore compare` shows under a budget.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use explore::{Config, Grid, Strategy, batch, format, solve};
+
+fn puzzles(name: &str) -> Option<Vec<Grid>> {
+    let dir = std::env::var_os("EXPLORE_PUZZLES")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/puzzles"));
+    let path = dir.join(name);
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipping {name}: cannot read {}", path.display());
+        return None;
+    };
+    let grids = format::parse(&text, name)
+        .into_iter()
+        .map(|puzzle| puzzle.expect("shared sets read").grid)
+        .collect();
+    Some(grids)
+}
+
+/// One thread per puzzle, each strategy, counting to two.
+fn strategies(c: &mut Criterion) {
+    for set in ["top1465.txt", "hardest_1106.txt"] {
+        let Some(grids) = puzzles(set) else { continue };
+        let mut group = c.benchmark_group(format!("count2/{set}"));
+        group.throughput(Throughput::Elements(grids.len() as u64));
+        group.sample_size(10);
+        group.measurement_time(Duration::from_secs(8));
+        for strategy in [Strategy::Bfs, Strategy::Dfs, Strategy::Bitmask] {
+            let config = Config {
+                strategy,
+                threads: 1,
+                ..Config::default()
+            };
+            group.bench_function(BenchmarkId::from_parameter(strategy), |b| {
+                b.iter(|| {
+                    grids
+                        .iter()
+                        .map(|grid| solve(grid, &config).stats.nodes)
+                        .sum::<u64>()
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+/// A whole batch through `batch::run`, with one and two worker threads.
+fn threads(c: &mut Criterion) {
+    let set = "top1465.txt";
+    let Some(grids) = puzzles(set) else { return };
+    let text: String = grids.iter().map(|grid| grid.to_line() + "\n").collect();
+    let mut group = c.benchmark_group(format!("batch/{set}"));
+    group.throughput(Throughput::Elements(grids.len() as u64));
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(8));
+    for threads in [1, 2] {
+        let config = Config {
+            threads,
+            ..Config::default()
+        };
+        group.bench_function(BenchmarkId::new("bfs_threads", threads), |b| {
+            b.iter(|| {
+                let mut solved = 0;
+                batch::run(format::read(text.as_bytes(), set), &config, |r| {
+                    solved += usize::from(r.is_ok())
+                });
+                solved
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, strategies, threads);
+criterion_main!(benches);
