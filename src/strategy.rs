@@ -7,6 +7,7 @@
 use crate::config::Config;
 use crate::grid::Grid;
 use crate::outcome::Outcome;
+use crate::trace;
 
 pub mod backtrack;
 pub mod bfs;
@@ -75,5 +76,10 @@ pub fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         Strategy::Backtrack => backtrack::solve(puzzle, config),
     };
     outcome.solutions.sort_unstable();
+    if config.strategy != Strategy::Bfs {
+        // The breadth-first engine emits its depths live; the others when they finish.
+        trace::depths_from(config.strategy, &outcome.stats.per_depth, 0);
+    }
+    trace::run(config.strategy, &outcome);
     outcome
 }

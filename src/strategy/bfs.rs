@@ -48,8 +48,9 @@ use crate::config::Config;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::stats::Stats;
-use crate::strategy::dfs;
 use crate::strategy::expand::{Step, expand};
+use crate::strategy::{Strategy, dfs};
+use crate::trace;
 
 /// Boards per work item. Fixed, so that chunking, and with it the overflow shares and the
 /// solutions reported at a limit, do not depend on the thread count; small enough that a level
@@ -249,6 +250,7 @@ fn run_levels(
     let mut depth = 0;
     let mut stop = Stop::Exhausted;
     let mut peak = 0;
+    let mut emitted = 0;
     while !level.is_empty() {
         let width = level.len() as u64;
         let row = stats.depth_mut(depth);
@@ -292,15 +294,9 @@ fn run_levels(
                 stop = reason;
             }
         }
-        tracing::debug!(
-            target: "explore::frontier",
-            depth,
-            frontier = width,
-            boards = stats.per_depth[depth].boards,
-            dead = stats.per_depth[depth].dead,
-            solutions = stats.per_depth[depth].solutions,
-            "level done"
-        );
+        // Deeper depths may still grow (overflow, later levels); this one and those above
+        // it are final.
+        emitted = trace::depths_from(Strategy::Bfs, &stats.per_depth[..=depth], emitted);
         if solutions.len() as u64 >= limit {
             solutions.truncate(limit as usize);
             stop = Stop::SolutionLimit;
@@ -312,6 +308,7 @@ fn run_levels(
         level = next;
         depth += 1;
     }
+    trace::depths_from(Strategy::Bfs, &stats.per_depth, emitted);
     // The frontier is the level; the workers' overflow stacks are not part of it.
     stats.peak_frontier = peak;
     stats.peak_frontier_bytes = peak * Board::BYTES as u64;

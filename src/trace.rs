@@ -1,0 +1,65 @@
+//! The search as `tracing` events, for live display and replay.
+//!
+//! Two kinds of event go to the target [`TARGET`] at `INFO` level: one per finished depth
+//! (`kind = "depth"`, the fields of a [`DepthStats`]) and one per finished search
+//! (`kind = "run"`, the verdict and the totals of [`Stats`]). The breadth-first engine emits a
+//! depth as soon as its level is done, so a subscriber sees the frontier grow live; the
+//! depth-first strategies emit their depths when they finish. A depth's figures depend only on
+//! the puzzle and the options, not on threads or timing, whenever the search runs to the end.
+//!
+//! The library only emits; the `explore` binary's `--trace` installs the subscriber that draws
+//! the rows (or writes them as JSON lines with `--trace-format json`).
+
+use crate::outcome::Outcome;
+use crate::stats::DepthStats;
+use crate::strategy::Strategy;
+
+/// The `tracing` target of every event this module emits.
+pub const TARGET: &str = "explore::trace";
+
+/// Emits the event for one finished depth.
+pub fn depth(strategy: Strategy, row: &DepthStats) {
+    tracing::info!(
+        target: TARGET,
+        kind = "depth",
+        strategy = strategy.name(),
+        depth = row.depth,
+        boards = row.boards,
+        forced = row.forced,
+        children = row.children,
+        dead = row.dead,
+        solutions = row.solutions,
+        frontier = row.frontier,
+        frontier_bytes = row.frontier_bytes,
+    );
+}
+
+/// Emits the event for a finished search.
+pub fn run(strategy: Strategy, outcome: &Outcome) {
+    let stats = &outcome.stats;
+    tracing::info!(
+        target: TARGET,
+        kind = "run",
+        strategy = strategy.name(),
+        status = outcome.status().name(),
+        verdict = outcome.verdict(),
+        solutions = outcome.solutions.len(),
+        nodes = stats.nodes,
+        forced = stats.forced,
+        guesses = stats.guesses,
+        dead = stats.dead,
+        max_depth = stats.max_depth,
+        peak_frontier = stats.peak_frontier,
+        peak_frontier_bytes = stats.peak_frontier_bytes,
+        overflow = stats.overflow,
+        elapsed_secs = stats.elapsed.as_secs_f64(),
+    );
+}
+
+/// Emits the depths of `rows` from `from` on, and returns the next depth to emit.
+pub(crate) fn depths_from(strategy: Strategy, rows: &[DepthStats], from: usize) -> usize {
+    for row in rows.iter().skip(from) {
+        depth(strategy, row);
+    }
+    rows.len().max(from)
+}
