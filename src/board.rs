@@ -84,6 +84,9 @@ pub struct Board {
     /// `places[d]`: cells where digit `d + 1` may stand, including where it is settled.
     places: [CellSet; SIZE],
     settled: CellSet,
+    /// `done[d]`: the units (bits over unit indices) where digit `d + 1` is settled; the
+    /// hidden-single scan skips them.
+    done: [u32; SIZE],
     /// Digits whose places changed since the last hidden-single scan (bit `d` for digit `d + 1`).
     /// A scan that found nothing needs no repeat until one of them changes.
     changed: u32,
@@ -107,6 +110,7 @@ impl Board {
         let mut board = Board {
             places: [ALL_CELLS; SIZE],
             settled: 0,
+            done: [0; SIZE],
             changed: ALL_DIGITS,
         };
         for cell in Cell::all() {
@@ -184,6 +188,7 @@ impl Board {
         }
         self.places[digit] = (self.places[digit] & !PEER_SETS[index]) | bit;
         self.changed |= 1 << digit;
+        self.done[digit] |= UNITS_OF[index];
         self.settled |= bit;
     }
 
@@ -247,13 +252,7 @@ impl Board {
                 continue;
             }
             // Units where the digit is settled need no look: their only place is taken.
-            let mut done: u32 = 0;
-            let mut placed = places & self.settled;
-            while placed != 0 {
-                done |= UNITS_OF[placed.trailing_zeros() as usize];
-                placed &= placed - 1;
-            }
-            let mut open_units = !done & ALL_UNITS;
+            let mut open_units = !self.done[digit] & ALL_UNITS;
             let mut hidden: CellSet = 0;
             while open_units != 0 {
                 let unit = open_units.trailing_zeros() as usize;
