@@ -34,6 +34,7 @@ pub mod grid;
 pub mod outcome;
 pub mod stats;
 pub mod strategy;
+pub mod tree;
 
 pub use config::{Branch, Config, Forced};
 pub use error::InputError;
