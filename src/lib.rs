@@ -5,7 +5,7 @@
 //! remaining candidate; dead boards are discarded and complete ones collected. The same puzzles
 //! run through depth-first backtrackers, and every [`Strategy`] reports the same solutions.
 //!
-//! Data flows one way: text ([`format`]) → [`Grid`] → [`solve`] with a [`Config`] →
+//! Data flows one way: text ([`format`](mod@format)) → [`Grid`] → [`solve`] with a [`Config`] →
 //! [`Outcome`] (solutions and [`Stats`]).
 //!
 //! ```
@@ -35,6 +35,7 @@ pub mod outcome;
 pub mod stats;
 pub mod strategy;
 pub mod trace;
+pub mod tree;
 
 pub use config::{Branch, Config, Forced};
 pub use error::InputError;

@@ -13,7 +13,7 @@ pub mod backtrack;
 pub mod bfs;
 pub mod bitmask;
 pub mod dfs;
-mod expand;
+pub(crate) mod expand;
 
 /// A search strategy.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

@@ -2,7 +2,7 @@
 //!
 //! Two kinds of event go to the target [`TARGET`] at `INFO` level: one per finished depth
 //! (`kind = "depth"`, the fields of a [`DepthStats`]) and one per finished search
-//! (`kind = "run"`, the verdict and the totals of [`Stats`]). The breadth-first engine emits a
+//! (`kind = "run"`, the verdict and the totals of [`Stats`](crate::Stats)). The breadth-first engine emits a
 //! depth as soon as its level is done, so a subscriber sees the frontier grow live; the
 //! depth-first strategies emit their depths when they finish. A depth's figures depend only on
 //! the puzzle and the options, not on threads or timing, whenever the search runs to the end.

@@ -16,7 +16,7 @@
 //! done, whatever the thread count and timing; no board is lost (each lives in exactly one chunk,
 //! and every child is in its chunk's result) and none is waited for twice. The workers end when
 //! the coordinator drops the sending side of the queue after the last level, and
-//! `std::thread::scope` joins them before [`solve`] returns. With one thread the coordinator
+//! `std::thread::scope` joins them before `solve` returns. With one thread the coordinator
 //! processes the chunks itself, in order, through the same function.
 //!
 //! # Same answer for every thread count
@@ -32,7 +32,7 @@
 //!
 //! The next level may hold at most `max_frontier` boards. Each chunk is given an equal share of
 //! that budget, fixed before the level starts; a child beyond its chunk's share is not queued but
-//! explored depth-first at once inside the worker ([`super::dfs::search`]), which needs only a
+//! explored depth-first at once inside the worker (`dfs::search`), which needs only a
 //! stack of a few hundred boards. Such boards are counted in [`Stats::overflow`]. Memory is
 //! therefore at most two levels of `max_frontier` boards plus one small stack per worker,
 //! however large the tree.

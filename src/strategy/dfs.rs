@@ -2,7 +2,7 @@
 //!
 //! It keeps an explicit stack of boards instead of recursing, so its memory is the path from
 //! the root times the branching factor: at most a few hundred boards. The breadth-first engine
-//! calls [`search`] for the boards that do not fit in its frontier budget.
+//! calls `search` for the boards that do not fit in its frontier budget.
 
 use std::time::Instant;
 
@@ -27,7 +27,7 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         budget.max_solutions(),
         &mut stats,
         &mut solutions,
-        |stats| budget.check(stats.nodes),
+        |stats| budget.check(stats.nodes + 1),
     );
     stats.elapsed = start.elapsed();
     Outcome {

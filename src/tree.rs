@@ -1,0 +1,1055 @@
+//! The whole search tree of a small search, recorded node by node and drawn as a Graphviz DOT
+//! file: a picture of the "array of boards" for the classroom.
+//!
+//! [`record`] runs the same search as the candidate-board strategies (`bfs` and `dfs`): the
+//! same forced-cell rule, the same branch cell, the same children in the same order, through
+//! the same step function the engines use. It goes breadth-first, level by level like `bfs`,
+//! and keeps a [`Node`] for every board it creates: where it hangs in the tree, the guess that
+//! made it, how many cells were forced in it, and its [`Fate`]. The boards themselves are
+//! dropped once expanded, as in the engine; only the small node records stay.
+//!
+//! A tree worth drawing is small, so the recording has a hard cap on nodes
+//! ([`DOT_MAX_NODES`] is the one `--dot` uses) and fails with [`TooLarge`] the moment the tree
+//! would grow past it, instead of holding a huge tree in memory. The counts ([`SearchTree::levels`]
+//! and friends) are read off the nodes; when the search runs to the end they agree with the
+//! [`Stats`] of `bfs` for the same puzzle and config, which the tests check.
+//!
+//! [`SearchTree::to_dot`] writes the picture. Parsing puzzles, running the real engines and
+//! writing files are left to others; this module never prints.
+//!
+//! ```
+//! use explore::{Config, format, tree};
+//!
+//! let puzzle = format::parse_one(
+//!     "5...7..1..7.1..3.8..8....6785......3..68..7..7.3.2....96.5....4.8.41........8....",
+//! )?;
+//! let tree = tree::record(&puzzle, &Config::default(), tree::DOT_MAX_NODES)?;
+//! assert_eq!((tree.n_nodes(), tree.n_dead(), tree.n_solutions()), (15, 7, 1));
+//! // Every board branched, died or is a solution: the search ran to the end.
+//! assert_eq!(tree.n_nodes(), tree.n_branched() + tree.n_dead() + tree.n_solutions());
+//! assert!(tree.to_dot().contains("digraph search_tree {"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt::{self, Write as _};
+use std::ops::Range;
+use std::time::Instant;
+
+use crate::board::Board;
+use crate::budget::Budget;
+use crate::config::{Branch, Config, Forced};
+use crate::geometry::{Cell, Digit};
+use crate::grid::Grid;
+use crate::outcome::Stop;
+use crate::stats::Stats;
+use crate::strategy::expand::{Step, expand};
+
+/// The node cap of `explore --dot`.
+///
+/// A tree meant to be read label by label has a few dozen nodes; this cap is far above that so
+/// that the *shape* of a mid-sized search (how wide the levels grow, where the dead boards are)
+/// can still be drawn, and low enough that Graphviz stays quick. Measured with `dot -Tsvg` on
+/// real trees: about 0.25 s for 1,000 nodes and 1.3 s for 2,500, but 4.6 s for 4,000 and 8 s
+/// for 5,500, as layout time grows faster than the node count. At 1,000 nodes a level is
+/// already hundreds of boxes and 30,000 pixels wide, so big trees are for SVG and zooming; a
+/// PNG that wide is scaled down by Graphviz's bitmap renderer until its labels are unreadable.
+pub const DOT_MAX_NODES: usize = 2_000;
+
+/// The search tree would have more nodes than the cap given to [`record`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error(
+    "the search tree has more than {max_nodes} nodes; --dot draws trees of up to {max_nodes} \
+     nodes (try a puzzle with more givens)"
+)]
+pub struct TooLarge {
+    /// The cap that was exceeded.
+    pub max_nodes: usize,
+}
+
+/// A guess: the cell a branch point chose and the digit one of its children put there.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Guess {
+    /// The branch cell.
+    pub cell: Cell,
+    /// The digit this child tries in it.
+    pub digit: Digit,
+}
+
+impl fmt::Display for Guess {
+    /// Human form, counted from 1: `r3c7=5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}", self.cell, self.digit)
+    }
+}
+
+/// What became of a board.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Fate {
+    /// Never expanded: the search stopped first (solution limit, node budget or timeout).
+    Unexplored,
+    /// Filling its forced cells ran a cell, or a digit in a unit, out of places.
+    Dead,
+    /// Every cell settled: a solution.
+    Solved(Grid),
+    /// It branched on `cell`, one child per candidate, in ascending digit order.
+    Branched {
+        /// The branch cell.
+        cell: Cell,
+        /// The ids of its children; they are consecutive because nodes are numbered
+        /// breadth-first.
+        children: Range<usize>,
+    },
+}
+
+/// One board of the search tree.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Node {
+    /// Its number in breadth-first order, from 0 at the root; also its index in
+    /// [`SearchTree::nodes`].
+    pub id: usize,
+    /// The node it branched from; `None` for the root.
+    pub parent: Option<usize>,
+    /// Guesses between the root and this node.
+    pub depth: usize,
+    /// The guess that made it; `None` for the root.
+    pub guess: Option<Guess>,
+    /// Cells forced in it before it branched or was solved. Zero for dead and unexplored
+    /// boards: like the engine's statistics, a board that dies does not count the cells it
+    /// filled on the way.
+    pub forced: u32,
+    /// What became of it.
+    pub fate: Fate,
+}
+
+/// The nodes of one depth, counted by fate.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Level {
+    /// Depth, from 0 at the root.
+    pub depth: usize,
+    /// Nodes at this depth.
+    pub nodes: usize,
+    /// Cells forced in them.
+    pub forced: usize,
+    /// Nodes that branched.
+    pub branched: usize,
+    /// Children they created (the nodes of the next depth).
+    pub children: usize,
+    /// Dead nodes.
+    pub dead: usize,
+    /// Solutions.
+    pub solutions: usize,
+    /// Nodes never expanded.
+    pub unexplored: usize,
+}
+
+/// The recorded search tree of one puzzle. Build it with [`record`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SearchTree {
+    puzzle: Grid,
+    forced_rule: Forced,
+    branch_rule: Branch,
+    nodes: Vec<Node>,
+    stop: Stop,
+}
+
+/// Records the search tree that the candidate-board strategies explore for `puzzle` under
+/// `config`, breadth-first, keeping at most `max_nodes` nodes.
+///
+/// The tree follows `config.forced` and `config.branch`, and stops like the engine at
+/// `config.max_solutions` (taking solutions in breadth-first order), `config.max_nodes`
+/// (boards expanded) and `config.timeout`; boards still waiting then are kept as
+/// [`Fate::Unexplored`]. `config.strategy`, `threads` and `max_frontier` do not change the
+/// tree. Givens that break a rule give a tree whose root is dead (where [`solve`](crate::solve)
+/// reports the conflict without searching). One difference from the engine is at the solution
+/// limit: the tree stops at the exact board that reached it, while the engine may expand the
+/// rest of a chunk of [`CHUNK`](crate::strategy::bfs::CHUNK) boards first and discard what they
+/// find; the solutions are the same.
+///
+/// # Errors
+///
+/// [`TooLarge`] as soon as the tree would have more than `max_nodes` nodes (counting the
+/// unexplored ones), without building it further.
+pub fn record(puzzle: &Grid, config: &Config, max_nodes: usize) -> Result<SearchTree, TooLarge> {
+    let too_large = TooLarge { max_nodes };
+    if max_nodes == 0 {
+        return Err(too_large);
+    }
+    let budget = Budget::new(config, Instant::now());
+    let limit = budget.max_solutions();
+    let mut stats = Stats::default();
+    let mut nodes = vec![Node {
+        id: 0,
+        parent: None,
+        depth: 0,
+        guess: None,
+        forced: 0,
+        fate: Fate::Unexplored,
+    }];
+    // The boards of one depth, waiting, with their node ids: the engine's level.
+    let mut level = vec![(0, Board::new(puzzle))];
+    let mut depth = 0;
+    let mut stop = Stop::Exhausted;
+    'levels: while !level.is_empty() {
+        let mut next = Vec::new();
+        for (id, mut board) in level {
+            // As in the engine, the board about to be expanded counts against the node budget.
+            if let Some(reason) = budget.check(stats.nodes + 1) {
+                stop = reason;
+                break 'levels;
+            }
+            let forced_before = stats.forced;
+            let step = expand(&mut board, depth, config, &mut stats);
+            nodes[id].forced =
+                u32::try_from(stats.forced - forced_before).expect("a board has few cells");
+            let fate = match step {
+                Step::Dead => Fate::Dead,
+                Step::Solved(grid) => Fate::Solved(grid),
+                Step::Branch(cell, candidates) => {
+                    let first = nodes.len();
+                    if first + candidates.len() as usize > max_nodes {
+                        return Err(too_large);
+                    }
+                    for digit in candidates {
+                        next.push((nodes.len(), board.child(cell, digit)));
+                        nodes.push(Node {
+                            id: nodes.len(),
+                            parent: Some(id),
+                            depth: depth + 1,
+                            guess: Some(Guess { cell, digit }),
+                            forced: 0,
+                            fate: Fate::Unexplored,
+                        });
+                    }
+                    Fate::Branched {
+                        cell,
+                        children: first..nodes.len(),
+                    }
+                }
+            };
+            nodes[id].fate = fate;
+            if stats.solutions >= limit {
+                stop = Stop::SolutionLimit;
+                break 'levels;
+            }
+        }
+        level = next;
+        depth += 1;
+    }
+    Ok(SearchTree {
+        puzzle: *puzzle,
+        forced_rule: config.forced,
+        branch_rule: config.branch,
+        nodes,
+        stop,
+    })
+}
+
+impl SearchTree {
+    /// Every node, in breadth-first order: node `id` is `nodes()[id]`, parents come before
+    /// their children, and depths never decrease.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// The root: the board of the puzzle itself.
+    pub fn root(&self) -> &Node {
+        &self.nodes[0]
+    }
+
+    /// The children of node `id`, in digit order; empty unless it branched.
+    ///
+    /// # Panics
+    ///
+    /// If `id` is not a node of this tree.
+    pub fn children(&self, id: usize) -> &[Node] {
+        match &self.nodes[id].fate {
+            Fate::Branched { children, .. } => &self.nodes[children.clone()],
+            _ => &[],
+        }
+    }
+
+    /// The puzzle the tree searched.
+    pub fn puzzle(&self) -> &Grid {
+        &self.puzzle
+    }
+
+    /// Why the search stopped: [`Stop::Exhausted`] when the tree is complete.
+    pub fn stop(&self) -> Stop {
+        self.stop
+    }
+
+    /// Number of nodes, unexplored ones included.
+    pub fn n_nodes(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Number of nodes that were expanded (the engine's `nodes` counter).
+    pub fn n_expanded(&self) -> usize {
+        self.n_nodes() - self.n_unexplored()
+    }
+
+    /// Number of branch points (the engine's `guesses` counter).
+    pub fn n_branched(&self) -> usize {
+        self.count(|fate| matches!(fate, Fate::Branched { .. }))
+    }
+
+    /// Number of dead boards.
+    pub fn n_dead(&self) -> usize {
+        self.count(|fate| *fate == Fate::Dead)
+    }
+
+    /// Number of solutions.
+    pub fn n_solutions(&self) -> usize {
+        self.count(|fate| matches!(fate, Fate::Solved(_)))
+    }
+
+    /// Number of boards never expanded because the search stopped first.
+    pub fn n_unexplored(&self) -> usize {
+        self.count(|fate| *fate == Fate::Unexplored)
+    }
+
+    /// Cells forced over the whole tree.
+    pub fn n_forced(&self) -> usize {
+        self.nodes.iter().map(|node| node.forced as usize).sum()
+    }
+
+    /// The deepest depth of any node: the most guesses on one path from the root.
+    pub fn depth(&self) -> usize {
+        // Breadth-first order: the last node is among the deepest.
+        self.nodes.last().map_or(0, |node| node.depth)
+    }
+
+    /// The solutions, in breadth-first order.
+    pub fn solutions(&self) -> impl Iterator<Item = &Grid> {
+        self.nodes.iter().filter_map(|node| match &node.fate {
+            Fate::Solved(grid) => Some(grid),
+            _ => None,
+        })
+    }
+
+    /// The counts of every depth, from the root's down.
+    pub fn levels(&self) -> Vec<Level> {
+        let mut levels: Vec<Level> = (0..=self.depth())
+            .map(|depth| Level {
+                depth,
+                ..Level::default()
+            })
+            .collect();
+        for node in &self.nodes {
+            let level = &mut levels[node.depth];
+            level.nodes += 1;
+            level.forced += node.forced as usize;
+            match &node.fate {
+                Fate::Unexplored => level.unexplored += 1,
+                Fate::Dead => level.dead += 1,
+                Fate::Solved(_) => level.solutions += 1,
+                Fate::Branched { children, .. } => {
+                    level.branched += 1;
+                    level.children += children.len();
+                }
+            }
+        }
+        levels
+    }
+
+    fn count(&self, which: impl Fn(&Fate) -> bool) -> usize {
+        self.nodes.iter().filter(|node| which(&node.fate)).count()
+    }
+
+    /// The tree as a Graphviz DOT digraph, top to bottom, one row per depth.
+    ///
+    /// Each board is a box labelled with the guess that made it (`r3c7=5`; the root says
+    /// `start` and its number of givens) and the cells forced in it (`+12 forced`). Boards that
+    /// branched are blue, solutions green with a double border, dead boards red octagons, and
+    /// unexplored boards grey and dashed. A column on the left names each depth and its number
+    /// of boards; the title gives the totals, the rules and a legend. In SVG output every board
+    /// has a tooltip, and a solution's is its grid. Render with `dot -Tsvg tree.dot > tree.svg`.
+    pub fn to_dot(&self) -> String {
+        let mut out = String::new();
+        self.write_dot(&mut out)
+            .expect("formatting into a String cannot fail");
+        out
+    }
+
+    fn write_dot(&self, out: &mut String) -> fmt::Result {
+        writeln!(
+            out,
+            "// The search tree of explore (forced cells: {}, branch cell: {}) for",
+            self.forced_rule, self.branch_rule
+        )?;
+        writeln!(out, "// {}", self.puzzle.to_line())?;
+        writeln!(out, "// Render it with: dot -Tsvg tree.dot > tree.svg")?;
+        writeln!(out, "digraph search_tree {{")?;
+        writeln!(
+            out,
+            "    graph [rankdir=TB, fontname=\"Helvetica\", fontsize=14, labelloc=t, \
+             nodesep=0.15, ranksep=0.4, label=<{}>];",
+            self.title()
+        )?;
+        writeln!(
+            out,
+            "    node [fontname=\"Helvetica\", fontsize=12, shape=box, style=\"rounded,filled\", \
+             fillcolor=\"{}\", color=\"{}\"];",
+            BLUE.0, BLUE.1
+        )?;
+        writeln!(out, "    edge [color=\"#777777\", arrowsize=0.6];")?;
+        writeln!(out)?;
+
+        let levels = self.levels();
+        writeln!(
+            out,
+            "    // One label per depth, declared first so that dot draws it at the left of its row."
+        )?;
+        for level in &levels {
+            writeln!(
+                out,
+                "    depth{} [label={}, shape=plaintext, style=\"\", fontcolor=\"#555555\"];",
+                level.depth,
+                quote(&[
+                    &format!("depth {}", level.depth),
+                    &plural(level.nodes, "board", "boards"),
+                ])
+            )?;
+        }
+        for pair in levels.windows(2) {
+            writeln!(
+                out,
+                "    depth{} -> depth{} [style=invis];",
+                pair[0].depth, pair[1].depth
+            )?;
+        }
+        writeln!(out)?;
+
+        writeln!(out, "    // The boards, numbered breadth-first.")?;
+        let several_solutions = self.n_solutions() > 1;
+        let mut n_solved = 0;
+        for node in &self.nodes {
+            let head = match node.guess {
+                Some(guess) => guess.to_string(),
+                None => format!(
+                    "start\n{}",
+                    plural(self.puzzle.n_filled(), "given", "givens")
+                ),
+            };
+            let forced = format!("+{} forced", node.forced);
+            let solution;
+            let (lines, tooltip): (Vec<&str>, String) = match &node.fate {
+                Fate::Branched { cell, children } => (
+                    vec![&head, &forced],
+                    format!(
+                        "{forced}, then branches on {cell} into {}",
+                        plural(children.len(), "board", "boards")
+                    ),
+                ),
+                Fate::Solved(grid) => {
+                    n_solved += 1;
+                    solution = if several_solutions {
+                        format!("solution {n_solved}")
+                    } else {
+                        "solution".to_owned()
+                    };
+                    (
+                        vec![&head, &forced, &solution],
+                        format!("solution {n_solved}: {}", grid.to_line()),
+                    )
+                }
+                Fate::Dead => (
+                    vec![&head, "dead"],
+                    "dead: a cell, or a digit in a row, column or box, has no place left"
+                        .to_owned(),
+                ),
+                Fate::Unexplored => (
+                    vec![&head, "not explored"],
+                    format!(
+                        "not explored: the search stopped first ({})",
+                        self.stop_reason()
+                    ),
+                ),
+            };
+            let look = look(&node.fate);
+            let separator = if look.is_empty() { "" } else { ", " };
+            writeln!(
+                out,
+                "    n{} [label={}, tooltip={}{separator}{look}];",
+                node.id,
+                quote(&lines),
+                quote(&[&tooltip])
+            )?;
+        }
+        writeln!(out)?;
+        for node in &self.nodes {
+            if let Some(parent) = node.parent {
+                writeln!(out, "    n{parent} -> n{};", node.id)?;
+            }
+        }
+        writeln!(out)?;
+
+        writeln!(out, "    // Each depth on one row.")?;
+        let mut nodes = self.nodes.iter().peekable();
+        for level in &levels {
+            write!(out, "    {{ rank=same; depth{};", level.depth)?;
+            while let Some(node) = nodes.next_if(|node| node.depth == level.depth) {
+                write!(out, " n{};", node.id)?;
+            }
+            writeln!(out, " }}")?;
+        }
+        writeln!(out, "}}")
+    }
+
+    /// The graph's label: the totals, the rules and a legend, as a Graphviz HTML-like label.
+    fn title(&self) -> String {
+        let mut totals = format!(
+            "{}: {} branched, {} dead, {}",
+            plural(self.n_nodes(), "board", "boards"),
+            self.n_branched(),
+            self.n_dead(),
+            plural(self.n_solutions(), "solution", "solutions"),
+        );
+        if self.n_unexplored() > 0 {
+            let _ = write!(totals, ", {} not explored", self.n_unexplored());
+        }
+        let _ = write!(totals, "; depth {}", self.depth());
+        let rules = format!(
+            "forced cells: {}; branch cell: {}; {}",
+            self.forced_rule,
+            self.branch_rule,
+            self.stop_reason()
+        );
+        let key = |(fill, line): Colours, text: &str| {
+            format!(
+                "<td bgcolor=\"{fill}\" color=\"{line}\" border=\"1\" cellpadding=\"3\">{}</td>",
+                html(text)
+            )
+        };
+        format!(
+            "<table border=\"0\" cellspacing=\"4\">\
+             <tr><td colspan=\"4\"><b>Search tree</b> {}</td></tr>\
+             <tr><td colspan=\"4\">{}</td></tr>\
+             <tr>{}{}{}{}</tr></table>",
+            html(&totals),
+            html(&rules),
+            key(BLUE, "branched"),
+            key(GREEN, "solution"),
+            key(RED, "dead"),
+            key(GREY, "not explored"),
+        )
+    }
+
+    fn stop_reason(&self) -> &'static str {
+        match self.stop {
+            Stop::Exhausted => "searched to the end",
+            Stop::SolutionLimit => "stopped at the solution limit",
+            Stop::NodeBudget => "stopped at the node budget",
+            Stop::Timeout => "stopped at the time limit",
+        }
+    }
+}
+
+/// Fill and line colours of each fate, shared by the boards and the legend: light fills so the
+/// black labels stay legible in print, and the fates tell apart by shape and border as well as
+/// by colour.
+const BLUE: Colours = ("#dbe8f5", "#4a78a8");
+const GREEN: Colours = ("#c8ebc2", "#2e7d32");
+const RED: Colours = ("#f7cfcf", "#c62828");
+const GREY: Colours = ("#ffffff", "#9e9e9e");
+
+/// A fill colour and a line colour.
+type Colours = (&'static str, &'static str);
+
+/// The attributes of a board of this fate, beyond the graph's node defaults (which are those of
+/// a board that branched).
+fn look(fate: &Fate) -> String {
+    let colours = |(fill, line): Colours| format!("fillcolor=\"{fill}\", color=\"{line}\"");
+    match fate {
+        Fate::Branched { .. } => String::new(),
+        Fate::Solved(_) => format!("{}, peripheries=2, penwidth=1.5", colours(GREEN)),
+        Fate::Dead => format!(
+            "shape=octagon, style=filled, {}, fontcolor=\"#8b1a1a\"",
+            colours(RED)
+        ),
+        Fate::Unexplored => format!(
+            "style=\"rounded,dashed\", {}, fontcolor=\"#757575\"",
+            colours(GREY)
+        ),
+    }
+}
+
+/// `1 board`, `2 boards`.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A DOT quoted string of `lines`, each centred on its own line.
+fn quote(lines: &[&str]) -> String {
+    let mut quoted = String::from("\"");
+    for (i, line) in lines.iter().flat_map(|text| text.lines()).enumerate() {
+        if i > 0 {
+            quoted.push_str("\\n");
+        }
+        for c in line.chars() {
+            match c {
+                // A backslash starts an escape in DOT labels (`\n`, `\N`), a quote ends the
+                // string; both are taken literally when escaped.
+                '"' | '\\' => {
+                    quoted.push('\\');
+                    quoted.push(c);
+                }
+                _ => quoted.push(c),
+            }
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+/// Text for a Graphviz HTML-like label.
+fn html(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            _ => escaped.push(c),
+        }
+    }
+    escaped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::parse_one;
+    use crate::geometry::N_CELLS;
+    use crate::strategy::{Strategy, solve};
+
+    /// Every puzzle below is cut from this grid.
+    const SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    /// Unique; seven branch points, each with one dead child, and one branch that stays alive
+    /// a level below the solution.
+    const NEARLY: &str =
+        "5...7..1..7.1..3.8..8....6785......3..68..7..7.3.2....96.5....4.8.41........8....";
+    /// The rectangle blanked and more cells besides: two solutions, seven branch points.
+    const TWO: &str =
+        "..4678..2...........8.4..6...97...2..2....79..13.....69..53.28....4.963.3.52....9";
+    /// Two deadly rectangles blanked (and more): four solutions.
+    const FOUR: &str =
+        ".3.6.8.1.6.2.9.......3...67..97..4.............392...6....3728...7.1.....4..8.1..";
+    /// Needs no guess: naked singles finish it.
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// A hard puzzle with a tree of about a hundred nodes under the default rules.
+    const HARD: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    fn grid(line: &str) -> Grid {
+        parse_one(line).expect("test puzzle reads")
+    }
+
+    /// The solution with a deadly rectangle blanked: r4c6, r4c9, r5c6, r5c9 hold 1, 3 / 3, 1,
+    /// and 3, 1 / 1, 3 fits as well, so there are exactly two solutions.
+    fn rectangle() -> Grid {
+        let mut puzzle = grid(SOLUTION);
+        for (row, col) in [(3, 5), (3, 8), (4, 5), (4, 8)] {
+            puzzle.set(Cell::at(row, col).unwrap(), None);
+        }
+        puzzle
+    }
+
+    fn all_solutions() -> Config {
+        Config {
+            max_solutions: None,
+            ..Config::default()
+        }
+    }
+
+    fn record_all(puzzle: &Grid) -> SearchTree {
+        record(puzzle, &all_solutions(), DOT_MAX_NODES).expect("small tree")
+    }
+
+    /// The links between nodes agree with one another: ids, parents, depths, guesses.
+    fn check_links(tree: &SearchTree) {
+        assert_eq!(tree.root().parent, None);
+        assert_eq!(tree.root().guess, None);
+        for (index, node) in tree.nodes().iter().enumerate() {
+            assert_eq!(node.id, index);
+            if let Fate::Branched { cell, children } = &node.fate {
+                assert!(
+                    children.len() >= 2,
+                    "a branch cell has two or more candidates"
+                );
+                for child in tree.children(node.id) {
+                    assert_eq!(child.parent, Some(node.id));
+                    assert_eq!(child.depth, node.depth + 1);
+                    assert_eq!(child.guess.map(|guess| guess.cell), Some(*cell));
+                }
+                let digits: Vec<Digit> = tree
+                    .children(node.id)
+                    .iter()
+                    .filter_map(|child| child.guess.map(|guess| guess.digit))
+                    .collect();
+                assert!(digits.is_sorted(), "children in digit order");
+            }
+            if let Some(parent) = node.parent {
+                assert!(tree.children(parent).iter().any(|n| n.id == node.id));
+            }
+        }
+    }
+
+    /// What the unit tests can check of the DOT text without Graphviz: balanced brackets and
+    /// quotes, one line per node, one edge per parent link, one row per depth.
+    fn check_dot(tree: &SearchTree) -> String {
+        let dot = tree.to_dot();
+        let mut lines = dot.lines().skip_while(|line| line.starts_with("//"));
+        assert_eq!(lines.next(), Some("digraph search_tree {"));
+        assert!(dot.ends_with("}\n"));
+
+        let (mut braces, mut brackets, mut html) = (0i32, 0i32, 0i32);
+        let mut chars = dot.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' if html == 0 => {
+                    // A quoted string: skip to its closing quote, past escapes.
+                    loop {
+                        match chars.next().expect("every string is closed") {
+                            '\\' => {
+                                chars.next();
+                            }
+                            '"' => break,
+                            _ => {}
+                        }
+                    }
+                }
+                '-' if chars.peek() == Some(&'>') => {
+                    chars.next();
+                }
+                '/' if html == 0 && chars.peek() == Some(&'/') => {
+                    // A comment, to the end of the line.
+                    chars.find(|&c| c == '\n');
+                }
+                '<' => html += 1,
+                '>' => html -= 1,
+                '{' if html == 0 => braces += 1,
+                '}' if html == 0 => braces -= 1,
+                '[' if html == 0 => brackets += 1,
+                ']' if html == 0 => brackets -= 1,
+                _ => {}
+            }
+            assert!(braces >= 0 && brackets >= 0 && html >= 0);
+        }
+        assert_eq!((braces, brackets, html), (0, 0, 0));
+
+        let node_lines = dot
+            .lines()
+            .filter(|line| line.starts_with("    n") && line.contains(" [label="))
+            .count();
+        assert_eq!(node_lines, tree.n_nodes());
+        let edges: Vec<&str> = dot
+            .lines()
+            .filter(|line| line.starts_with("    n") && line.contains(" -> "))
+            .collect();
+        assert_eq!(edges.len(), tree.n_nodes() - 1);
+        for node in &tree.nodes()[1..] {
+            let edge = format!("    n{} -> n{};", node.parent.unwrap(), node.id);
+            assert!(edges.contains(&edge.as_str()), "{edge}");
+        }
+        let ranks: Vec<&str> = dot
+            .lines()
+            .filter(|line| line.contains("rank=same"))
+            .collect();
+        assert_eq!(ranks.len(), tree.depth() + 1);
+        for node in tree.nodes() {
+            let name = format!(" n{};", node.id);
+            let rows: Vec<_> = ranks.iter().filter(|row| row.contains(&name)).collect();
+            assert_eq!(rows.len(), 1, "{name}");
+            assert!(rows[0].contains(&format!("depth{};", node.depth)));
+        }
+        dot
+    }
+
+    #[test]
+    fn a_nearly_solved_puzzle_branches_a_few_times() {
+        let tree = record_all(&grid(NEARLY));
+        check_links(&tree);
+        assert_eq!(tree.stop(), Stop::Exhausted);
+        assert_eq!(
+            (tree.n_nodes(), tree.n_branched(), tree.n_dead()),
+            (15, 7, 7)
+        );
+        assert_eq!(tree.n_solutions(), 1);
+        assert_eq!(tree.n_unexplored(), 0);
+        assert_eq!(tree.depth(), 4);
+        assert_eq!(tree.solutions().collect::<Vec<_>>(), [&grid(SOLUTION)]);
+        assert_eq!(tree.root().forced, 12);
+        let widths: Vec<usize> = tree.levels().iter().map(|level| level.nodes).collect();
+        assert_eq!(widths, [1, 2, 4, 6, 2]);
+        let first = &tree.children(0)[0];
+        assert_eq!(first.guess.unwrap().to_string(), "r1c9=2");
+        let dot = check_dot(&tree);
+        assert!(dot.contains("n0 [label=\"start\\n27 givens\\n+12 forced\""));
+        assert!(dot.contains("n1 [label=\"r1c9=2\\n+0 forced\""));
+        assert!(dot.contains("15 boards: 7 branched, 7 dead, 1 solution; depth 4"));
+    }
+
+    #[test]
+    fn a_deadly_rectangle_gives_two_solutions() {
+        let puzzle = rectangle();
+        let tree = record_all(&puzzle);
+        check_links(&tree);
+        assert_eq!(tree.n_nodes(), 3);
+        assert_eq!(tree.root().forced, 0, "every open cell has two candidates");
+        let guesses: Vec<String> = tree
+            .children(0)
+            .iter()
+            .map(|n| n.guess.unwrap().to_string())
+            .collect();
+        assert_eq!(guesses, ["r4c6=1", "r4c6=3"]);
+        for child in tree.children(0) {
+            assert_eq!(child.forced, 3);
+            assert!(matches!(&child.fate, Fate::Solved(grid) if grid.is_solution_of(&puzzle)));
+        }
+        let solutions: Vec<&Grid> = tree.solutions().collect();
+        assert_ne!(solutions[0], solutions[1]);
+        let differ = Cell::all().filter(|&c| solutions[0].get(c) != solutions[1].get(c));
+        assert_eq!(differ.count(), 4);
+        let dot = check_dot(&tree);
+        assert!(dot.contains("solution 1") && dot.contains("solution 2"));
+
+        let tree = record_all(&grid(TWO));
+        check_links(&tree);
+        assert_eq!(
+            (tree.n_nodes(), tree.n_branched(), tree.n_dead()),
+            (15, 7, 6)
+        );
+        assert_eq!(tree.n_solutions(), 2);
+        check_dot(&tree);
+    }
+
+    #[test]
+    fn a_puzzle_without_guesses_is_one_node() {
+        let puzzle = grid(EASY);
+        let tree = record_all(&puzzle);
+        assert_eq!(tree.n_nodes(), 1);
+        assert_eq!(tree.depth(), 0);
+        assert_eq!(tree.root().forced as usize, N_CELLS - puzzle.n_filled());
+        assert!(matches!(&tree.root().fate, Fate::Solved(grid) if grid.is_solution_of(&puzzle)));
+        let dot = check_dot(&tree);
+        assert!(!dot.contains(" -> n"));
+    }
+
+    #[test]
+    fn conflicting_givens_make_a_dead_root() {
+        let mut puzzle = grid(EASY);
+        puzzle.set(Cell::at(0, 2).unwrap(), Digit::new(5));
+        assert!(puzzle.conflict().is_some());
+        let tree = record_all(&puzzle);
+        assert_eq!(tree.n_nodes(), 1);
+        assert_eq!(tree.root().fate, Fate::Dead);
+        assert_eq!((tree.n_dead(), tree.n_solutions()), (1, 0));
+        let dot = check_dot(&tree);
+        assert!(dot.contains("n0 [label=\"start\\n31 givens\\ndead\""));
+    }
+
+    #[test]
+    fn the_cap_is_exact_and_stops_the_recording() {
+        let puzzle = grid(NEARLY);
+        let config = all_solutions();
+        assert_eq!(record(&puzzle, &config, 15).map(|t| t.n_nodes()), Ok(15));
+        assert_eq!(
+            record(&puzzle, &config, 14),
+            Err(TooLarge { max_nodes: 14 })
+        );
+        assert_eq!(record(&puzzle, &config, 0), Err(TooLarge { max_nodes: 0 }));
+        // The empty board's tree has about 10^21 leaves: only stopping at the cap returns.
+        let err = record(&Grid::EMPTY, &config, DOT_MAX_NODES).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the search tree has more than 2000 nodes; --dot draws trees of up to 2000 nodes \
+             (try a puzzle with more givens)"
+        );
+        // A tree that needs more nodes than the cap is one the engine explores further.
+        let engine = solve(
+            &grid(HARD),
+            &Config {
+                threads: 1,
+                ..config.clone()
+            },
+        );
+        let nodes = engine.stats.nodes as usize;
+        assert_eq!(
+            record(&grid(HARD), &config, nodes).map(|t| t.n_nodes()),
+            Ok(nodes)
+        );
+        assert!(record(&grid(HARD), &config, nodes - 1).is_err());
+    }
+
+    /// The tree's counts, depth by depth, are the statistics of both candidate-board engines.
+    #[test]
+    fn counts_agree_with_the_engines() {
+        let rules = [
+            (Forced::Hidden, Branch::Fewest),
+            (Forced::Naked, Branch::Fewest),
+            (Forced::Hidden, Branch::First),
+            (Forced::Naked, Branch::First),
+        ];
+        let mut puzzles: Vec<(Grid, &[(Forced, Branch)])> = [NEARLY, TWO, FOUR, EASY]
+            .iter()
+            .map(|line| (grid(line), &rules[..]))
+            .collect();
+        puzzles.push((rectangle(), &rules));
+        // Naked singles and the first cell make HARD's tree too large to draw.
+        puzzles.push((grid(HARD), &rules[..3]));
+        for (puzzle, rules) in puzzles {
+            for &(forced, branch) in rules {
+                let config = Config {
+                    forced,
+                    branch,
+                    ..all_solutions()
+                };
+                let tree = record(&puzzle, &config, DOT_MAX_NODES).expect("small tree");
+                check_links(&tree);
+                assert_eq!(tree.stop(), Stop::Exhausted);
+                for (strategy, threads) in
+                    [(Strategy::Bfs, 1), (Strategy::Bfs, 2), (Strategy::Dfs, 1)]
+                {
+                    let what = format!(
+                        "{} {forced} {branch} {strategy} x{threads}",
+                        puzzle.to_line()
+                    );
+                    let config = Config {
+                        strategy,
+                        threads,
+                        ..config.clone()
+                    };
+                    let stats = solve(&puzzle, &config).stats;
+                    assert_eq!(stats.nodes as usize, tree.n_nodes(), "{what}");
+                    assert_eq!(stats.nodes as usize, tree.n_expanded(), "{what}");
+                    assert_eq!(stats.guesses as usize, tree.n_branched(), "{what}");
+                    assert_eq!(stats.dead as usize, tree.n_dead(), "{what}");
+                    assert_eq!(stats.solutions as usize, tree.n_solutions(), "{what}");
+                    assert_eq!(stats.forced as usize, tree.n_forced(), "{what}");
+                    assert_eq!(stats.max_depth, tree.depth(), "{what}");
+                    let levels = tree.levels();
+                    assert_eq!(stats.per_depth.len(), levels.len(), "{what}");
+                    for (row, level) in stats.per_depth.iter().zip(&levels) {
+                        let engine = (
+                            row.depth,
+                            row.boards,
+                            row.forced,
+                            row.children,
+                            row.dead,
+                            row.solutions,
+                        );
+                        let mine = (
+                            level.depth,
+                            level.nodes,
+                            level.forced,
+                            level.children,
+                            level.dead,
+                            level.solutions,
+                        );
+                        let mine = (
+                            mine.0,
+                            mine.1 as u64,
+                            mine.2 as u64,
+                            mine.3 as u64,
+                            mine.4 as u64,
+                            mine.5 as u64,
+                        );
+                        assert_eq!(engine, mine, "{what}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_solution_limit_leaves_boards_unexplored_like_the_engine() {
+        let puzzle = grid(FOUR);
+        assert_eq!(record_all(&puzzle).n_solutions(), 4);
+        let config = Config {
+            max_solutions: Some(2),
+            ..Config::default()
+        };
+        let tree = record(&puzzle, &config, DOT_MAX_NODES).unwrap();
+        check_links(&tree);
+        assert_eq!(tree.stop(), Stop::SolutionLimit);
+        assert_eq!(tree.n_solutions(), 2);
+        assert_eq!(tree.n_unexplored(), 2);
+        assert_eq!(tree.n_expanded() + tree.n_unexplored(), tree.n_nodes());
+        let mut mine: Vec<Grid> = tree.solutions().copied().collect();
+        mine.sort_unstable();
+        for threads in [1, 2] {
+            let engine = solve(
+                &puzzle,
+                &Config {
+                    threads,
+                    ..config.clone()
+                },
+            );
+            assert_eq!(engine.solutions, mine, "x{threads}");
+        }
+        let dot = check_dot(&tree);
+        assert!(dot.contains("\\nnot explored\", tooltip=\"not explored: the search stopped first (stopped at the solution limit)\""));
+        assert!(dot.contains("2 not explored"));
+    }
+
+    #[test]
+    fn the_node_budget_stops_like_the_engine() {
+        let puzzle = grid(NEARLY);
+        let config = Config {
+            max_nodes: Some(5),
+            threads: 1,
+            ..all_solutions()
+        };
+        let tree = record(&puzzle, &config, DOT_MAX_NODES).unwrap();
+        check_links(&tree);
+        assert_eq!(tree.stop(), Stop::NodeBudget);
+        let engine = solve(
+            &puzzle,
+            &Config {
+                strategy: Strategy::Bfs,
+                ..config
+            },
+        );
+        assert_eq!(engine.stop, Stop::NodeBudget);
+        assert_eq!(tree.n_expanded() as u64, engine.stats.nodes);
+        assert!(tree.n_unexplored() > 0);
+        check_dot(&tree);
+    }
+
+    #[test]
+    fn every_fate_has_its_look() {
+        let config = Config {
+            max_solutions: Some(2),
+            ..Config::default()
+        };
+        let dot = record(&grid(FOUR), &config, DOT_MAX_NODES)
+            .unwrap()
+            .to_dot();
+        let line = |label: &str| {
+            dot.lines()
+                .find(|line| line.contains(label))
+                .unwrap_or_else(|| panic!("no {label}"))
+                .to_owned()
+        };
+        assert!(line("\\ndead\"").contains("shape=octagon"));
+        assert!(line("\\nsolution 1\"").contains("peripheries=2"));
+        assert!(line("\\nnot explored\"").contains("dashed"));
+        assert!(
+            line("n0 [").contains("tooltip=\"+19 forced, then branches on r1c1 into 2 boards\"")
+        );
+        assert!(line("depth4 [").contains("label=\"depth 4\\n4 boards\""));
+    }
+
+    #[test]
+    fn labels_are_escaped() {
+        assert_eq!(quote(&["plain"]), "\"plain\"");
+        assert_eq!(quote(&["a\"b\\c", "x\ny"]), "\"a\\\"b\\\\c\\nx\\ny\"");
+        assert_eq!(html("a<b> & \"c\""), "a&lt;b&gt; &amp; &quot;c&quot;");
+        assert_eq!(plural(1, "board", "boards"), "1 board");
+        assert_eq!(plural(0, "board", "boards"), "0 boards");
+    }
+}
