@@ -52,8 +52,8 @@ Examples:
     explore puzzles.txt --output line > solutions.txt
   One JSON object per puzzle, read from standard input:
     cat puzzles.txt | explore - --output json
-  Count every solution of a puzzle given on the command line, depth-first:
-    explore --all --strategy dfs ....7.94..7..9...53....5.7..874..1..463.8.........7.8.8..7.....7......28.5.26....
+  Every solution of a puzzle given on the command line (this one has 20):
+    explore --all 1....7....3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..
 ";
 
 /// The whole command line.
