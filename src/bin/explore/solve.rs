@@ -46,8 +46,14 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
             }
         };
         if source == Source::Stdin && !args.quiet && io::stdin().is_terminal() {
-            run.out
-                .message("reading puzzles from the terminal; end with Ctrl-D");
+            let end = if cfg!(windows) {
+                "Ctrl-Z, Enter"
+            } else {
+                "Ctrl-D"
+            };
+            run.out.message(format_args!(
+                "reading puzzles from the terminal; end with {end}"
+            ));
         }
         let title = (source == Source::Demo).then_some(DEMO_TITLE);
         let name = opened.name;
