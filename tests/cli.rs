@@ -1,1 +1,582 @@
-//! Integration tests: cli.
+//! Integration tests: the `explore` command, run as a user runs it.
+//!
+//! Each test runs the real binary on the files in `tests/data/cli/` (or on standard input, or
+//! on a puzzle written on the command line) and checks standard output, standard error and the
+//! exit status. Paths are given relative to the package root, so messages name them as a user
+//! would see them.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command as StdCommand, Stdio};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+/// The demo puzzle, AI Escargot, on one line, and its solution.
+const ESCARGOT: &str =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+const ESCARGOT_SOLUTION: &str =
+    "162857493534129678789643521475312986913586742628794135356478219241935867897261354";
+
+/// Every strategy name `--strategy` accepts.
+const STRATEGIES: [&str; 4] = ["bfs", "dfs", "bitmask", "backtrack"];
+
+fn explore() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_explore"));
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("RUST_LOG");
+    command
+}
+
+fn data(name: &str) -> String {
+    format!("tests/data/cli/{name}")
+}
+
+fn read_data(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(data(name));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Runs explore with `--output json` and parses each line of its output.
+fn json_records(args: &[&str], expected_exit: i32) -> Vec<Value> {
+    let output = explore()
+        .args(["--output", "json"])
+        .args(args)
+        .assert()
+        .code(expected_exit)
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(output)
+        .expect("output is UTF-8")
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+/// Whether `solution` is complete and keeps every given of `puzzle` (both as 81 characters).
+fn keeps_givens(solution: &str, puzzle: &str) -> bool {
+    solution.len() == 81
+        && solution.chars().all(|c| matches!(c, '1'..='9'))
+        && puzzle
+            .chars()
+            .zip(solution.chars())
+            .all(|(given, digit)| !given.is_ascii_digit() || given == '0' || given == digit)
+}
+
+#[test]
+fn no_input_solves_and_shows_the_demo() {
+    explore()
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("AI Escargot"))
+        .stdout(predicate::str::contains("| 1 . . | . . 7 | . 9 . |"))
+        .stdout(predicate::str::contains("| 1 6 2 | 8 5 7 | 4 9 3 |"))
+        .stdout(predicate::str::contains("verdict:  unique solution"))
+        .stdout(predicate::str::contains("bfs, "))
+        .stdout(predicate::str::contains(" nodes, "))
+        .stdout(predicate::str::contains("peak "))
+        .stderr("");
+}
+
+#[test]
+fn a_puzzle_on_the_command_line_is_solved() {
+    explore()
+        .args(["--output", "line", ESCARGOT])
+        .assert()
+        .success()
+        .stdout(format!("{ESCARGOT_SOLUTION}\n"))
+        .stderr("");
+}
+
+#[test]
+fn a_file_of_puzzles_gives_one_line_per_puzzle() {
+    explore()
+        .args(["--output", "line", &data("top3.txt")])
+        .assert()
+        .success()
+        .stdout(read_data("top3.solutions"));
+}
+
+#[test]
+fn standard_input_is_read_from_a_dash() {
+    explore()
+        .args(["-o", "line", "-"])
+        .write_stdin(read_data("top3.txt"))
+        .assert()
+        .success()
+        .stdout(read_data("top3.solutions"));
+    explore()
+        .arg("-")
+        .write_stdin(read_data("top3.txt"))
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("== <stdin>: puzzle 2 (line 4)"));
+}
+
+#[test]
+fn the_human_output_heads_each_puzzle_and_sums_up_a_batch() {
+    let top3 = data("top3.txt");
+    let assert = explore().arg(&top3).assert().success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    for (index, line) in [(1, 3), (2, 4), (3, 5)] {
+        assert!(
+            stdout.contains(&format!("== {top3}: puzzle {index} (line {line})\n")),
+            "{stdout}"
+        );
+    }
+    assert_eq!(stdout.matches("verdict:  unique solution").count(), 3);
+    assert_eq!(stdout.matches("search:   bfs, ").count(), 3);
+    assert_eq!(stdout.matches("frontier: peak ").count(), 3);
+    assert.stderr(
+        predicate::str::is_match(r"^explore: 3 puzzles in [0-9.]+ s .*: 3 unique\n$").unwrap(),
+    );
+
+    explore()
+        .args(["--quiet", &top3])
+        .assert()
+        .success()
+        .stderr("");
+}
+
+#[test]
+fn json_gives_one_object_per_puzzle_in_input_order() {
+    let top3 = data("top3.txt");
+    let unsolvable = data("unsolvable.txt");
+    let records = json_records(&[&top3, &unsolvable], 1);
+    let solutions = read_data("top3.solutions");
+    assert_eq!(records.len(), 5);
+    for (i, record) in records.iter().enumerate() {
+        let (input, index) = if i < 3 {
+            (&top3, i + 1)
+        } else {
+            (&unsolvable, i - 2)
+        };
+        assert_eq!(record["input"], input.as_str());
+        assert_eq!(record["index"], index);
+        assert!(record["line"].as_u64().is_some_and(|line| line >= 3));
+        assert!(record.get("error").is_none());
+        assert!(record.get("conflict").is_none());
+        let stats = &record["stats"];
+        for field in [
+            "nodes",
+            "forced",
+            "guesses",
+            "dead",
+            "max_depth",
+            "peak_frontier",
+        ] {
+            assert!(stats[field].is_u64(), "stats.{field} in {record}");
+        }
+        assert!(stats["elapsed_secs"].is_f64());
+        assert!(stats["per_depth"].is_array());
+        assert!(stats["nodes"].as_u64() >= Some(1));
+    }
+    for (record, solution) in records.iter().zip(solutions.lines()) {
+        assert_eq!(record["status"], "unique");
+        assert_eq!(record["count"], 1);
+        assert_eq!(record["solutions"], serde_json::json!([solution]));
+    }
+    for record in &records[3..] {
+        assert_eq!(record["status"], "none");
+        assert_eq!(record["count"], 0);
+        assert_eq!(record["solutions"], serde_json::json!([]));
+    }
+}
+
+#[test]
+fn givens_that_break_a_rule_are_a_conflict() {
+    let puzzle = format!("55{}", &ESCARGOT[2..]);
+    let records = json_records(&[&puzzle], 1);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["status"], "none");
+    assert!(
+        records[0]["conflict"]
+            .as_str()
+            .is_some_and(|conflict| conflict.starts_with("5 twice in row 1"))
+    );
+    explore()
+        .arg(&puzzle)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("no solution: 5 twice in row 1"));
+}
+
+#[test]
+fn all_is_well_exits_0_and_no_solution_exits_1() {
+    explore().arg(data("top3.txt")).assert().code(0);
+    explore()
+        .args(["-o", "line", &data("unsolvable.txt")])
+        .assert()
+        .code(1)
+        .stdout("none\nnone\n")
+        .stderr(predicate::str::contains(
+            "explore: tests/data/cli/unsolvable.txt: puzzle 1: no solution\n",
+        ));
+    explore()
+        .args(["-o", "line", "--quiet", &data("unsolvable.txt")])
+        .assert()
+        .code(1)
+        .stderr("");
+}
+
+#[test]
+fn a_bad_puzzle_exits_2_and_names_where_it_is_while_the_others_are_solved() {
+    let bad = data("bad_line.txt");
+    let where_ = predicate::str::is_match(format!(
+        r"^explore: {bad}: puzzle 2, line 4, column [0-9]+: .+\n"
+    ))
+    .unwrap();
+    let solutions: Vec<String> = read_data("top3.solutions")
+        .lines()
+        .map(str::to_owned)
+        .collect();
+
+    explore()
+        .args(["-o", "line", &bad])
+        .assert()
+        .code(2)
+        .stdout(format!("{}\ninvalid\n{}\n", solutions[0], solutions[2]))
+        .stderr(where_.clone());
+
+    let records = json_records(&[&bad], 2);
+    let statuses: Vec<&str> = records
+        .iter()
+        .map(|r| r["status"].as_str().unwrap())
+        .collect();
+    assert_eq!(statuses, ["unique", "invalid", "unique"]);
+    let invalid = &records[1];
+    assert_eq!(invalid["index"], 2);
+    assert_eq!(invalid["line"], 4);
+    assert_eq!(invalid["count"], 0);
+    assert!(invalid["stats"].is_null());
+    assert!(
+        invalid["error"]
+            .as_str()
+            .is_some_and(|e| e.starts_with(&format!("{bad}: puzzle 2, line 4, column ")))
+    );
+
+    explore()
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("puzzle 1 (line 2)"))
+        .stdout(predicate::str::contains("puzzle 3 (line 5)"))
+        .stdout(predicate::str::contains("puzzle 2").not())
+        .stderr(predicate::str::contains(format!(
+            "{bad}: puzzle 2, line 4, column "
+        )));
+}
+
+#[test]
+fn an_unreadable_input_outranks_an_unsolved_puzzle() {
+    explore()
+        .args(["-o", "line", &data("unsolvable.txt"), &data("bad_line.txt")])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn a_path_that_does_not_exist_is_an_error() {
+    explore()
+        .args(["--quiet", "tests/data/cli/missing.txt", &data("top3.txt")])
+        .assert()
+        .code(2)
+        .stderr("explore: tests/data/cli/missing.txt: no such file or directory\n")
+        .stdout(predicate::str::contains("top3.txt: puzzle 3"));
+}
+
+#[test]
+fn a_directory_or_an_empty_input_is_an_error() {
+    explore()
+        .arg("tests/data/cli")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "explore: tests/data/cli: is a directory",
+        ));
+    explore()
+        .arg("-")
+        .write_stdin("# nothing but a comment\n\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::starts_with(
+            "explore: <stdin>: no puzzle found",
+        ));
+}
+
+#[test]
+fn a_puzzle_of_the_wrong_length_on_the_command_line_is_an_error() {
+    explore()
+        .arg(&ESCARGOT[..80])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::is_match(r"^explore: <argument>: puzzle 1, line 1, column [0-9]+: ")
+                .unwrap(),
+        );
+}
+
+#[test]
+fn a_node_budget_gives_up_with_exit_1() {
+    explore()
+        .args(["--strategy", "backtrack", "--max-nodes", "5", ESCARGOT])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_match(r"verdict:  gave up after [0-9]+ nodes\n").unwrap());
+    let records = json_records(&["-s", "backtrack", "--max-nodes", "5", ESCARGOT], 1);
+    assert_eq!(records[0]["status"], "gave_up");
+    assert!(records[0]["stats"]["nodes"].as_u64() <= Some(6));
+    explore()
+        .args([
+            "-o",
+            "line",
+            "-s",
+            "backtrack",
+            "--max-nodes",
+            "5",
+            ESCARGOT,
+        ])
+        .assert()
+        .code(1)
+        .stdout("gave_up\n")
+        .stderr(predicate::str::contains(
+            "<argument>: puzzle 1: gave up after",
+        ));
+}
+
+#[test]
+fn a_timeout_gives_up_instead_of_hanging() {
+    // Puzzle 2 of unsolvable.txt takes a quarter of a million nodes to refute with the weakest
+    // rules: far more than a millisecond.
+    let records = json_records(
+        &[
+            "--strategy",
+            "dfs",
+            "--forced",
+            "naked",
+            "--branch",
+            "first",
+            "--timeout",
+            "0.001",
+            &data("unsolvable.txt"),
+        ],
+        1,
+    );
+    assert_eq!(records[1]["status"], "gave_up");
+}
+
+#[test]
+fn all_finds_every_solution_and_max_solutions_caps_it() {
+    let rectangles = data("rectangles.txt");
+    let puzzle = read_data("rectangles.txt")
+        .lines()
+        .find(|line| !line.starts_with('#'))
+        .expect("a puzzle")
+        .to_owned();
+
+    let default = json_records(&[&rectangles], 0);
+    assert_eq!(default[0]["status"], "multiple");
+    assert_eq!(default[0]["count"], 2);
+
+    let all = json_records(&["--all", &rectangles], 0);
+    assert_eq!(all[0]["status"], "multiple");
+    assert_eq!(all[0]["count"], 4);
+    let solutions: Vec<&str> = all[0]["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert_eq!(solutions.len(), 4);
+    assert!(
+        solutions.windows(2).all(|w| w[0] < w[1]),
+        "sorted, distinct"
+    );
+    assert!(solutions.iter().all(|s| keeps_givens(s, &puzzle)));
+
+    let capped = json_records(&["--all", "--max-solutions", "3", &rectangles], 0);
+    assert_eq!(capped[0]["count"], 3);
+
+    explore()
+        .args(["--all", "-o", "line", &rectangles])
+        .assert()
+        .success()
+        .stdout(format!("{}\n", solutions.join(" ")));
+    explore()
+        .args(["--all", &rectangles])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("solution 4"))
+        .stdout(predicate::str::contains("verdict:  4 solutions"));
+}
+
+#[test]
+fn one_solution_wanted_is_solved_not_unique() {
+    let records = json_records(&["--max-solutions", "1", &data("rectangles.txt")], 0);
+    assert_eq!(records[0]["status"], "solved");
+    assert_eq!(records[0]["count"], 1);
+}
+
+#[test]
+fn every_strategy_gives_the_same_solutions() {
+    for strategy in STRATEGIES {
+        explore()
+            .args(["--strategy", strategy, "-o", "line", &data("top3.txt")])
+            .assert()
+            .success()
+            .stdout(read_data("top3.solutions"));
+    }
+}
+
+#[test]
+fn the_textbook_backtracker_is_called_backtrack() {
+    explore()
+        .args(["--strategy", "backtrack", ESCARGOT])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("search:   backtrack, "));
+    explore()
+        .args(["--strategy", "textbook", ESCARGOT])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("invalid value 'textbook'"))
+        .stderr(predicate::str::contains("bfs, dfs, bitmask, backtrack"));
+}
+
+#[test]
+fn engine_options_are_accepted() {
+    explore()
+        .args([
+            "--threads",
+            "1",
+            "--forced",
+            "naked",
+            "--branch",
+            "first",
+            "--max-frontier",
+            "4",
+            "-o",
+            "line",
+            ESCARGOT,
+        ])
+        .assert()
+        .success()
+        .stdout(format!("{ESCARGOT_SOLUTION}\n"));
+    explore().args(["--threads", "0"]).assert().code(2);
+    explore().args(["--forced", "x-wing"]).assert().code(2);
+    explore().args(["--timeout", "soon"]).assert().code(2);
+}
+
+#[test]
+fn help_teaches_strategies_inputs_and_exit_codes() {
+    let long = explore().arg("--help").assert().success();
+    let long = String::from_utf8_lossy(&long.get_output().stdout).into_owned();
+    for needle in [
+        "array of boards",
+        "docs/formats.md",
+        "Exit status:",
+        "  0  ",
+        "  1  ",
+        "  2  ",
+        "Examples:",
+        "--max-solutions",
+        "--all",
+        "--max-nodes",
+        "--timeout",
+        "--threads",
+        "--forced",
+        "--branch",
+        "--max-frontier",
+        "--output",
+    ] {
+        assert!(long.contains(needle), "--help lacks {needle:?}");
+    }
+    for strategy in STRATEGIES {
+        assert!(
+            long.contains(&format!("- {strategy}:")),
+            "--help lacks {strategy}"
+        );
+    }
+    let short = explore().arg("-h").assert().success();
+    let short = String::from_utf8_lossy(&short.get_output().stdout).into_owned();
+    assert!(short.len() < long.len());
+    assert!(short.contains("Exit status"));
+}
+
+#[test]
+fn version_names_the_package_version() {
+    explore()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(format!("explore {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
+fn a_bad_rust_log_is_reported_and_ignored() {
+    explore()
+        .env("RUST_LOG", "explore=[")
+        .args(["-o", "line", ESCARGOT])
+        .assert()
+        .success()
+        .stdout(format!("{ESCARGOT_SOLUTION}\n"))
+        .stderr(predicate::str::starts_with("explore: ignoring RUST_LOG"));
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_run_quietly() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("many.txt");
+    let puzzles = read_data("top3.txt").repeat(2_000);
+    std::fs::write(&path, puzzles).expect("write the puzzles");
+
+    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_explore"))
+        .arg(&path)
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("explore starts");
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
+    let mut first = String::new();
+    stdout.read_line(&mut first).expect("a first line");
+    assert!(first.starts_with("== "), "{first}");
+    drop(stdout);
+    let output = child.wait_with_output().expect("explore ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr, "");
+}
+
+/// Reading a boxed grid needs the full puzzle reader (src/format.rs, in progress on the
+/// `formats` branch); with the minimal one-line reader this test fails, as expected, until
+/// that reader is merged.
+#[test]
+fn a_boxed_grid_is_read_as_one_puzzle() {
+    explore()
+        .args(["-o", "line", &data("grid.txt")])
+        .assert()
+        .success()
+        .stdout(format!("{ESCARGOT_SOLUTION}\n"));
+}
+
+#[test]
+fn several_literal_puzzles_are_numbered_by_position() {
+    let records = json_records(&[ESCARGOT, ESCARGOT], 0);
+    assert_eq!(records[0]["input"], "<argument 1>");
+    assert_eq!(records[1]["input"], "<argument 2>");
+    let mut stdin = Vec::new();
+    writeln!(stdin, "{ESCARGOT}").unwrap();
+    explore()
+        .args(["-o", "line", "-", ESCARGOT])
+        .write_stdin(stdin)
+        .assert()
+        .success()
+        .stdout(format!("{ESCARGOT_SOLUTION}\n{ESCARGOT_SOLUTION}\n"));
+}

@@ -1,0 +1,329 @@
+//! The command line: every flag, its help text, and its translation into a [`Config`].
+//!
+//! This is the only module that knows about clap. Names of strategies and engine rules come
+//! from the library's `ALL`/`name()`/`FromStr`, so `--help`, parsing and the library never
+//! disagree about what a user may type.
+//!
+//! The arguments of solving live in [`SolveArgs`], flattened into [`Cli`], so that a later
+//! subcommand (`explore compare ...`) can sit beside them as an optional
+//! `#[command(subcommand)]` field with `args_conflicts_with_subcommands`, and a flag such as
+//! `--trace` is one more field of [`SolveArgs`].
+
+use std::ffi::OsString;
+use std::time::Duration;
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Args, Parser, ValueEnum};
+use explore::config::{DEFAULT_MAX_FRONTIER, DEFAULT_MAX_SOLUTIONS};
+use explore::{Branch, Config, Forced, Strategy};
+
+const ABOUT: &str = "Solve and explore Sudoku by breadth-first board branching.";
+
+const LONG_ABOUT: &str = "\
+Solve and explore Sudoku by breadth-first board branching.
+
+The default strategy keeps an \"array of boards\" instead of recursing: a work queue of cloned \
+boards shared by worker threads. A worker takes a board, fills the cells that are forced, and \
+at the branch cell clones one child board per remaining candidate; dead boards are dropped and \
+complete ones collected, one level of guesses at a time. Depth-first backtrackers solve the \
+same puzzles for comparison, and every strategy reports the same solutions.
+
+Each INPUT is a file, '-' for standard input, or a puzzle written on the command line. With no \
+INPUT, explore solves a built-in demo puzzle. A puzzle is 81 cells in reading order, each a \
+digit 1-9 or one of . 0 - _ for an empty cell, on one line; files may hold many puzzles, and \
+# starts a comment. Grids of nine rows (with or without box lines) and code literals are read \
+too: see docs/formats.md.";
+
+const AFTER_HELP: &str = "\
+Exit status: 0 all solved, 1 some puzzle has no solution or gave up, 2 unreadable input or \
+invalid puzzle. 'explore --help' says more.";
+
+const AFTER_LONG_HELP: &str = "\
+Exit status:
+  0  every puzzle was read and solved (unique, multiple or solved)
+  1  some puzzle has no solution, or its search gave up at --max-nodes or --timeout
+  2  some input could not be read (missing file, invalid puzzle, no puzzle at all),
+     output could not be written, or the command line is wrong
+
+Examples:
+  Solve the built-in demo puzzle:
+    explore
+  One line per puzzle, its solution or why there is none, for scripts:
+    explore puzzles.txt --output line > solutions.txt
+  One JSON object per puzzle, read from standard input:
+    cat puzzles.txt | explore - --output json
+  Every solution of a puzzle given on the command line (this one has 20):
+    explore --all 1....7....3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..
+";
+
+/// The whole command line.
+#[derive(Debug, Parser)]
+#[command(
+    name = "explore",
+    version,
+    about = ABOUT,
+    long_about = LONG_ABOUT,
+    after_help = AFTER_HELP,
+    after_long_help = AFTER_LONG_HELP,
+    max_term_width = 100
+)]
+pub(crate) struct Cli {
+    /// Solving (the only command for now).
+    #[command(flatten)]
+    pub(crate) solve: SolveArgs,
+}
+
+/// The arguments of solving: inputs, search, engine, output.
+#[derive(Debug, Args)]
+pub(crate) struct SolveArgs {
+    /// Files, '-' for standard input, or puzzles written out; none solves a demo puzzle.
+    #[arg(value_name = "INPUT")]
+    pub(crate) inputs: Vec<OsString>,
+
+    /// Search strategy.
+    #[arg(
+        short,
+        long,
+        value_name = "NAME",
+        default_value = Strategy::default().name(),
+        value_parser = strategy_parser(),
+    )]
+    pub(crate) strategy: Strategy,
+
+    /// Stop after N solutions [default: 2, which tells unique from multiple; with --all, no
+    /// limit unless this caps it]
+    #[arg(
+        short = 'n',
+        long,
+        value_name = "N",
+        value_parser = parse_positive::<u64>,
+        help_heading = "Search limits"
+    )]
+    pub(crate) max_solutions: Option<u64>,
+
+    /// Find every solution (capped by --max-solutions if given).
+    #[arg(short, long, help_heading = "Search limits")]
+    pub(crate) all: bool,
+
+    /// Give up on a puzzle after N search nodes (deterministic) [default: no limit].
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = parse_positive::<u64>,
+        help_heading = "Search limits"
+    )]
+    pub(crate) max_nodes: Option<u64>,
+
+    /// Give up on a puzzle after SECS seconds of wall-clock time; fractions allowed
+    /// [default: no limit].
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, help_heading = "Search limits")]
+    pub(crate) timeout: Option<Duration>,
+
+    /// Worker threads: a single puzzle gets them all inside the bfs engine, a batch is spread
+    /// over them one puzzle per thread, whatever the strategy [default: the machine's cores]
+    #[arg(
+        short = 'j',
+        long,
+        value_name = "N",
+        value_parser = parse_positive::<usize>,
+        help_heading = "Breadth-first engine"
+    )]
+    pub(crate) threads: Option<usize>,
+
+    /// Which cells bfs and dfs fill without guessing.
+    #[arg(
+        long,
+        value_name = "RULE",
+        default_value = Forced::default().name(),
+        value_parser = forced_parser(),
+        help_heading = "Breadth-first engine"
+    )]
+    pub(crate) forced: Forced,
+
+    /// Which cell bfs and dfs branch on.
+    #[arg(
+        long,
+        value_name = "RULE",
+        default_value = Branch::default().name(),
+        value_parser = branch_parser(),
+        help_heading = "Breadth-first engine"
+    )]
+    pub(crate) branch: Branch,
+
+    /// Most boards one level of the bfs frontier may hold (about 200 bytes each); boards
+    /// beyond it are searched depth-first inside a worker, so memory stays bounded.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = DEFAULT_MAX_FRONTIER,
+        help_heading = "Breadth-first engine"
+    )]
+    pub(crate) max_frontier: usize,
+
+    /// Output format.
+    #[arg(
+        short,
+        long,
+        value_name = "FORMAT",
+        value_enum,
+        default_value_t = OutputFormat::Human,
+        help_heading = "Output"
+    )]
+    pub(crate) output: OutputFormat,
+
+    /// Print no summary or notes on standard error; errors are still printed.
+    #[arg(short, long, help_heading = "Output")]
+    pub(crate) quiet: bool,
+}
+
+/// How results are written to standard output.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub(crate) enum OutputFormat {
+    /// for people: each puzzle and its solutions as grids, the verdict and the search
+    /// statistics, with a summary of a batch on standard error
+    Human,
+    /// one line per puzzle: its solutions (81 digits, space-separated when several), or the
+    /// word none, gave_up or invalid
+    Line,
+    /// one JSON object per puzzle per line (see README.md for the fields)
+    Json,
+}
+
+impl SolveArgs {
+    /// The search configuration the flags ask for.
+    pub(crate) fn config(&self) -> Config {
+        let defaults = Config::default();
+        let max_solutions = match (self.all, self.max_solutions) {
+            (true, cap) => cap,
+            (false, limit) => Some(limit.unwrap_or(DEFAULT_MAX_SOLUTIONS)),
+        };
+        Config {
+            strategy: self.strategy,
+            max_solutions,
+            max_nodes: self.max_nodes,
+            timeout: self.timeout,
+            threads: self.threads.unwrap_or(defaults.threads),
+            forced: self.forced,
+            branch: self.branch,
+            max_frontier: self.max_frontier,
+        }
+    }
+}
+
+/// Accepts the names of `values`, lists each with its help in `--help`, and parses with
+/// the library's `FromStr`.
+fn named_parser<T>(
+    values: &'static [T],
+    name: fn(T) -> &'static str,
+    help: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T>
+where
+    T: Copy + std::str::FromStr + Send + Sync + 'static,
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    let possible = values
+        .iter()
+        .map(|&value| PossibleValue::new(name(value)).help(help(value)));
+    PossibleValuesParser::new(possible).try_map(|name| name.parse::<T>())
+}
+
+fn strategy_parser() -> impl TypedValueParser<Value = Strategy> {
+    named_parser(Strategy::ALL, Strategy::name, Strategy::summary)
+}
+
+fn forced_parser() -> impl TypedValueParser<Value = Forced> {
+    named_parser(Forced::ALL, Forced::name, |forced| match forced {
+        Forced::Naked => "naked singles: a cell with one candidate left",
+        Forced::Hidden => "naked and hidden singles: also a digit with one place left in a unit",
+    })
+}
+
+fn branch_parser() -> impl TypedValueParser<Value = Branch> {
+    named_parser(Branch::ALL, Branch::name, |branch| match branch {
+        Branch::First => "the first empty cell in reading order",
+        Branch::Fewest => "the empty cell with the fewest candidates",
+    })
+}
+
+/// Parses a whole number of at least 1.
+fn parse_positive<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+    let fail = || "expected a whole number, 1 or more".to_owned();
+    match text.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => T::try_from(n).map_err(|_| fail()),
+        _ => Err(fail()),
+    }
+}
+
+/// Parses a non-negative, finite number of seconds such as `2`, `0.5` or `1e-3`.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| "expected a number of seconds, such as 2 or 0.5".to_owned())?;
+    Duration::try_from_secs_f64(seconds)
+        .map_err(|_| "expected a number of seconds, 0 or more, such as 2 or 0.5".to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    fn parse(args: &[&str]) -> SolveArgs {
+        Cli::try_parse_from(std::iter::once("explore").chain(args.iter().copied()))
+            .expect("valid arguments")
+            .solve
+    }
+
+    #[test]
+    fn the_command_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn defaults_are_the_library_defaults() {
+        let config = parse(&[]).config();
+        assert_eq!(config, Config::default());
+    }
+
+    #[test]
+    fn all_lifts_the_solution_limit_unless_capped() {
+        assert_eq!(parse(&["--all"]).config().max_solutions, None);
+        assert_eq!(
+            parse(&["--all", "--max-solutions", "5"])
+                .config()
+                .max_solutions,
+            Some(5)
+        );
+        assert_eq!(
+            parse(&["--max-solutions", "1"]).config().max_solutions,
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn names_parse_as_the_library_spells_them() {
+        for &strategy in Strategy::ALL {
+            assert_eq!(parse(&["--strategy", strategy.name()]).strategy, strategy);
+        }
+        let args = parse(&["--forced", "naked", "--branch", "first"]);
+        assert_eq!((args.forced, args.branch), (Forced::Naked, Branch::First));
+    }
+
+    #[test]
+    fn counts_start_at_one() {
+        assert_eq!(parse_positive::<usize>("4"), Ok(4));
+        assert!(parse_positive::<u64>("0").is_err());
+        assert!(parse_positive::<u64>("-3").is_err());
+        assert!(parse_positive::<u64>("many").is_err());
+    }
+
+    #[test]
+    fn seconds_may_be_fractions_but_not_negative() {
+        assert_eq!(parse_seconds("0.25"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_seconds("3"), Ok(Duration::from_secs(3)));
+        assert!(parse_seconds("-1").is_err());
+        assert!(parse_seconds("inf").is_err());
+        assert!(parse_seconds("soon").is_err());
+    }
+}

@@ -1,0 +1,250 @@
+//! Where puzzles come from: files, standard input, puzzles written on the command line, or
+//! the built-in demo.
+//!
+//! An argument names a [`Source`]; opening it gives a reader and the name that messages and
+//! JSON use for it. Reading the puzzles out of that text is the library's job
+//! ([`explore::format`]).
+
+use std::ffi::{OsStr, OsString};
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Cursor};
+use std::path::{Path, PathBuf};
+
+/// The demo puzzle: "AI Escargot", published by Arto Inkala in 2006 as the hardest Sudoku of
+/// its day. The breadth-first engine needs eight levels of guesses for it, and its frontier
+/// grows to a few dozen boards before the last level holds the solution: a search worth
+/// watching, and still instant.
+pub(crate) const DEMO: &str =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+
+/// What the demo is called in the output.
+pub(crate) const DEMO_TITLE: &str = "AI Escargot (Arto Inkala, 2006)";
+
+/// Cells a one-line puzzle has; a shorter or longer argument made of cell characters is still
+/// taken as a puzzle, so that the reader can say which cell is missing or extra.
+const N_CELLS: usize = explore::geometry::N_CELLS;
+
+/// One place to read puzzles from.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Source {
+    /// The built-in demo puzzle.
+    Demo,
+    /// Standard input, named `-` on the command line.
+    Stdin,
+    /// A file.
+    File(PathBuf),
+    /// Puzzle text given as an argument; the number is the argument's position among the
+    /// inputs, from 1, or 0 if it is the only input.
+    Literal(String, usize),
+}
+
+/// An input that could not be opened.
+#[derive(Debug)]
+pub(crate) struct OpenError {
+    /// The input as the user wrote it.
+    pub(crate) name: String,
+    /// What went wrong.
+    pub(crate) reason: String,
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.name, self.reason)
+    }
+}
+
+/// An opened input.
+pub(crate) struct Opened {
+    /// The name messages use: the path, `<stdin>`, `<argument>` or `<demo>`.
+    pub(crate) name: String,
+    /// The text.
+    pub(crate) reader: Box<dyn BufRead>,
+}
+
+impl Source {
+    /// The sources the arguments name, in order; no argument means the demo.
+    pub(crate) fn from_args(args: &[OsString]) -> Vec<Source> {
+        if args.is_empty() {
+            return vec![Source::Demo];
+        }
+        let alone = args.len() == 1;
+        args.iter()
+            .enumerate()
+            .map(|(i, arg)| Source::from_arg(arg, if alone { 0 } else { i + 1 }))
+            .collect()
+    }
+
+    /// `-` is standard input; an existing path is a file, even if its name looks like a
+    /// puzzle; otherwise text that looks like a puzzle is one, and anything else is a path
+    /// (which will fail to open, with a message saying so).
+    fn from_arg(arg: &OsStr, position: usize) -> Source {
+        if arg == "-" {
+            return Source::Stdin;
+        }
+        let path = Path::new(arg);
+        if path.exists() {
+            return Source::File(path.to_owned());
+        }
+        match arg.to_str() {
+            Some(text) if looks_like_puzzle(text) => Source::Literal(text.to_owned(), position),
+            _ => Source::File(path.to_owned()),
+        }
+    }
+
+    /// Opens the source for reading.
+    pub(crate) fn open(&self) -> Result<Opened, OpenError> {
+        let opened = |name: String, reader: Box<dyn BufRead>| Ok(Opened { name, reader });
+        match self {
+            Source::Demo => opened("<demo>".to_owned(), Box::new(Cursor::new(DEMO))),
+            Source::Stdin => opened("<stdin>".to_owned(), Box::new(io::stdin().lock())),
+            Source::Literal(text, position) => {
+                let name = match position {
+                    0 => "<argument>".to_owned(),
+                    n => format!("<argument {n}>"),
+                };
+                opened(name, Box::new(Cursor::new(text.clone())))
+            }
+            Source::File(path) => {
+                let name = path.display().to_string();
+                let fail = |reason: String| OpenError {
+                    name: name.clone(),
+                    reason,
+                };
+                if path.is_dir() {
+                    return Err(fail("is a directory, not a file of puzzles".to_owned()));
+                }
+                match File::open(path) {
+                    Ok(file) => opened(name, Box::new(BufReader::new(file))),
+                    Err(err) if err.kind() == io::ErrorKind::NotFound => {
+                        let mut reason = "no such file or directory".to_owned();
+                        if might_be_a_puzzle(&name) {
+                            reason.push_str(
+                                " (a puzzle on the command line is 81 cells, \
+                                 each a digit 1-9 or one of . 0 - _ for an empty cell)",
+                            );
+                        }
+                        Err(fail(reason))
+                    }
+                    Err(err) => Err(fail(describe(&err))),
+                }
+            }
+        }
+    }
+}
+
+/// Whether an argument that names no file is meant as a puzzle: it spans several lines, or
+/// it is mostly cell characters (digits and the empty-cell marks) and has at least a fifth of
+/// a puzzle's cells. File names rarely look like that; a slightly short or long puzzle does,
+/// and then the reader's message points at the fault.
+fn looks_like_puzzle(text: &str) -> bool {
+    if text.contains('\n') {
+        return true;
+    }
+    let is_cell = |c: char| c.is_ascii_digit() || matches!(c, '.' | '-' | '_' | '*');
+    let cells = text.chars().filter(|&c| is_cell(c)).count();
+    let others = text
+        .chars()
+        .filter(|&c| !is_cell(c) && !c.is_whitespace())
+        .count();
+    let separators_allowed = !text.contains(['/', '\\']);
+    cells >= N_CELLS || (separators_allowed && cells >= N_CELLS / 5 && others * 4 <= cells)
+}
+
+/// Whether a name that is neither a file nor a puzzle may have been meant as a puzzle: long,
+/// with no directory in it and no extension of letters such as `.txt`.
+fn might_be_a_puzzle(name: &str) -> bool {
+    let has_extension = Path::new(name)
+        .extension()
+        .and_then(OsStr::to_str)
+        .is_some_and(|ext| {
+            (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphabetic())
+        });
+    name.chars().count() >= 20 && !name.contains(['/', '\\']) && !has_extension
+}
+
+/// An I/O error in words, without Rust's `(os error N)` suffix.
+pub(crate) fn describe(err: &io::Error) -> String {
+    let text = err.to_string();
+    match text.find(" (os error") {
+        Some(end) => {
+            let mut text = text[..end].to_owned();
+            if let Some(first) = text.get_mut(..1) {
+                first.make_ascii_lowercase();
+            }
+            text
+        }
+        None => text,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arguments_name_sources() {
+        let args: Vec<OsString> = ["-", DEMO, "no/such/file.txt", "missing.txt"]
+            .into_iter()
+            .map(OsString::from)
+            .collect();
+        assert_eq!(
+            Source::from_args(&args),
+            vec![
+                Source::Stdin,
+                Source::Literal(DEMO.to_owned(), 2),
+                Source::File("no/such/file.txt".into()),
+                Source::File("missing.txt".into()),
+            ]
+        );
+        assert_eq!(Source::from_args(&[]), vec![Source::Demo]);
+    }
+
+    #[test]
+    fn puzzles_are_told_from_paths() {
+        assert!(looks_like_puzzle(DEMO));
+        assert!(
+            looks_like_puzzle(&DEMO[..80]),
+            "a short puzzle is still a puzzle"
+        );
+        assert!(looks_like_puzzle("1 2 3\n4 5 6\n"));
+        assert!(looks_like_puzzle(
+            "1..|..7|.9.|.3.|.2.|..8|..9|6..|5..|..5|3..|9..|.1.|.8.|..2|6..|..4|...|3..|...|.1.|.4.|...|..7|..7|...|3.."
+        ));
+        assert!(!looks_like_puzzle("puzzles.txt"));
+        assert!(!looks_like_puzzle("2024-01-01.txt"));
+        assert!(!looks_like_puzzle("../data/1234567890123456789.txt"));
+        assert!(!looks_like_puzzle(""));
+    }
+
+    #[test]
+    fn missing_files_say_so() {
+        let err = Source::File("no/such/file.txt".into())
+            .open()
+            .err()
+            .expect("the file does not exist");
+        assert_eq!(
+            err.to_string(),
+            "no/such/file.txt: no such file or directory"
+        );
+        let err = Source::File("1xx..7x9xx3xx2xxx8xx96..5....53..9".into())
+            .open()
+            .err()
+            .expect("the file does not exist");
+        assert!(
+            err.to_string()
+                .contains("a puzzle on the command line is 81 cells")
+        );
+        let err = Source::File("my_favourite_puzzles.txt".into())
+            .open()
+            .err()
+            .expect("the file does not exist");
+        assert_eq!(err.reason, "no such file or directory");
+    }
+
+    #[test]
+    fn io_errors_read_as_words() {
+        let err = io::Error::from_raw_os_error(13);
+        assert_eq!(describe(&err), "permission denied");
+    }
+}

@@ -1,0 +1,224 @@
+//! The default command: solve every puzzle of every input and report each in input order.
+//!
+//! Inputs are opened one after the other, when their turn comes, and their puzzles stream
+//! through [`explore::batch::run`], which solves them in parallel and hands them back in
+//! order. This module decides what goes where: results to the [`Renderer`] on standard output,
+//! errors and notes to standard error (each once, prefixed `explore: `), verdicts to the
+//! [`Tally`] that sets the exit status.
+//!
+//! When the reader of standard output goes away (`explore big.txt | head`), the write fails
+//! with a broken pipe; the run then stops reading input and ends quietly.
+
+use std::cell::Cell;
+use std::fmt::Display;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::time::Instant;
+
+use explore::batch::{self, Solved};
+use explore::error::InputErrorKind;
+use explore::{InputError, Status, format};
+
+use crate::cli::{OutputFormat, SolveArgs};
+use crate::input::{DEMO_TITLE, Source};
+use crate::output::{Origin, Renderer};
+use crate::tally::Tally;
+
+/// Solves the inputs `args` names and reports them; the tally says how it went.
+pub(crate) fn run(args: &SolveArgs) -> Tally {
+    let started = Instant::now();
+    let config = args.config();
+    let mut run = Run {
+        out: Stdout::new(),
+        renderer: Renderer::new(args.output, config.strategy),
+        tally: Tally::default(),
+        notes: args.output == OutputFormat::Line && !args.quiet,
+    };
+    for source in Source::from_args(&args.inputs) {
+        if run.out.closed {
+            break;
+        }
+        let opened = match source.open() {
+            Ok(opened) => opened,
+            Err(error) => {
+                run.tally.unreadable += 1;
+                run.out.message(error);
+                continue;
+            }
+        };
+        if source == Source::Stdin && !args.quiet && io::stdin().is_terminal() {
+            let end = if cfg!(windows) {
+                "Ctrl-Z, Enter"
+            } else {
+                "Ctrl-D"
+            };
+            run.out.message(format_args!(
+                "reading puzzles from the terminal; end with {end}"
+            ));
+        }
+        let title = (source == Source::Demo).then_some(DEMO_TITLE);
+        let name = opened.name;
+        let closed = Cell::new(false);
+        let n_read = Cell::new(0_u64);
+        let puzzles = stop_after_read_failure(format::read(opened.reader, &name))
+            .take_while(|_| !closed.get())
+            .inspect(|_| n_read.set(n_read.get() + 1));
+        batch::run(puzzles, &config, |result| {
+            if !closed.get() {
+                run.report(&name, title, result);
+                closed.set(run.out.closed);
+            }
+        });
+        if n_read.get() == 0 && !run.out.closed {
+            run.tally.unreadable += 1;
+            run.out
+                .message(format_args!("{name}: {}", InputErrorKind::Empty));
+        }
+    }
+    run.out.finish(&mut run.tally);
+    let show_summary = args.output == OutputFormat::Human && !args.quiet;
+    if show_summary && !run.out.closed && run.tally.n_puzzles() > 1 {
+        run.out
+            .message(format_args!("{}", run.tally.summary(started.elapsed())));
+    }
+    run.tally
+}
+
+/// The state of a run across its inputs.
+struct Run {
+    out: Stdout,
+    renderer: Renderer,
+    tally: Tally,
+    /// Whether to explain on standard error the `none` and `gave_up` lines of `--output line`.
+    notes: bool,
+}
+
+impl Run {
+    /// Writes one puzzle's result, and its error or note, and counts it.
+    fn report(&mut self, input: &str, title: Option<&str>, result: Result<Solved, InputError>) {
+        match result {
+            Ok(solved) => {
+                let origin = Origin {
+                    input,
+                    index: solved.puzzle.index,
+                    line: solved.puzzle.line,
+                    title,
+                };
+                let written = self.renderer.solved(&mut self.out.writer, origin, &solved);
+                if self.out.check(written) {
+                    let status = solved.outcome.status();
+                    self.tally.add(status);
+                    if self.notes && matches!(status, Status::None | Status::GaveUp) {
+                        let verdict = solved.outcome.verdict();
+                        self.out
+                            .message(format_args!("{input}: puzzle {}: {verdict}", origin.index));
+                    }
+                }
+            }
+            Err(error) => {
+                let written = self.renderer.invalid(&mut self.out.writer, &error);
+                if self.out.check(written) {
+                    self.tally.invalid += 1;
+                    self.out.message(error);
+                }
+            }
+        }
+    }
+}
+
+/// Standard output, buffered, flushed after every puzzle when a person watches it.
+struct Stdout {
+    writer: BufWriter<io::StdoutLock<'static>>,
+    interactive: bool,
+    /// Set once a write failed: nothing more is written.
+    closed: bool,
+    /// A write failure other than a broken pipe, to report once.
+    failure: Option<io::Error>,
+}
+
+impl Stdout {
+    fn new() -> Stdout {
+        let stdout = io::stdout();
+        Stdout {
+            interactive: stdout.is_terminal(),
+            writer: BufWriter::new(stdout.lock()),
+            closed: false,
+            failure: None,
+        }
+    }
+
+    /// Whether a write succeeded (and, on a terminal, reached the screen). A failure closes
+    /// the output; a broken pipe means the reader went away and is no error.
+    fn check(&mut self, written: io::Result<()>) -> bool {
+        let result = written.and_then(|()| {
+            if self.interactive {
+                self.writer.flush()
+            } else {
+                Ok(())
+            }
+        });
+        match result {
+            Ok(()) => !self.closed,
+            Err(error) => {
+                self.close(error);
+                false
+            }
+        }
+    }
+
+    fn close(&mut self, error: io::Error) {
+        if !self.closed && error.kind() != io::ErrorKind::BrokenPipe {
+            self.failure = Some(error);
+        }
+        self.closed = true;
+    }
+
+    /// Prints `explore: {message}` on standard error, after what standard output holds so
+    /// far, so that on a terminal both appear in order.
+    fn message(&mut self, message: impl Display) {
+        if !self.closed {
+            let flushed = self.writer.flush();
+            if let Err(error) = flushed {
+                self.close(error);
+            }
+        }
+        let _ = writeln!(io::stderr().lock(), "explore: {message}");
+    }
+
+    /// Flushes what is left and reports a write failure, if there was one.
+    fn finish(&mut self, tally: &mut Tally) {
+        if !self.closed {
+            if let Err(error) = self.writer.flush() {
+                self.close(error);
+            }
+        }
+        if let Some(error) = self.failure.take() {
+            tally.write_failed = true;
+            let reason = crate::input::describe(&error);
+            let _ = writeln!(
+                io::stderr().lock(),
+                "explore: cannot write output: {reason}"
+            );
+        }
+    }
+}
+
+/// Ends an input's stream after an error that reading on cannot recover from (the text
+/// cannot be read, or is not text), rather than reporting it again for every line.
+fn stop_after_read_failure<I>(puzzles: I) -> impl Iterator<Item = I::Item>
+where
+    I: Iterator<Item = Result<explore::format::Puzzle, InputError>>,
+{
+    let mut failed = false;
+    puzzles.map_while(move |item| {
+        if failed {
+            return None;
+        }
+        if let Err(error) = &item {
+            failed = matches!(
+                error.kind,
+                InputErrorKind::Io(_) | InputErrorKind::NotText(_)
+            );
+        }
+        Some(item)
+    })
+}

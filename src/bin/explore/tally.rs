@@ -1,0 +1,167 @@
+//! What a run amounted to: verdicts counted, the exit status they imply, and the one-line
+//! summary of a batch.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use explore::Status;
+
+/// Counts of what happened to every puzzle and input of a run.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub(crate) struct Tally {
+    pub(crate) unique: u64,
+    pub(crate) multiple: u64,
+    pub(crate) solved: u64,
+    pub(crate) none: u64,
+    pub(crate) gave_up: u64,
+    /// Puzzles that could not be read.
+    pub(crate) invalid: u64,
+    /// Inputs that could not be opened, or held no puzzle.
+    pub(crate) unreadable: u64,
+    /// Output that could not be written (other than a reader that went away).
+    pub(crate) write_failed: bool,
+}
+
+/// Every puzzle was read and solved (unique, multiple or solved).
+pub(crate) const EXIT_OK: u8 = 0;
+/// Some puzzle has no solution, or its search gave up.
+pub(crate) const EXIT_UNSOLVED: u8 = 1;
+/// Some input could not be read, or output could not be written. Clap uses the same status
+/// for a wrong command line.
+pub(crate) const EXIT_INPUT: u8 = 2;
+
+impl Tally {
+    /// Counts a puzzle's verdict.
+    pub(crate) fn add(&mut self, status: Status) {
+        let counter = match status {
+            Status::Unique => &mut self.unique,
+            Status::Multiple => &mut self.multiple,
+            Status::Solved => &mut self.solved,
+            Status::None => &mut self.none,
+            Status::GaveUp => &mut self.gave_up,
+        };
+        *counter += 1;
+    }
+
+    /// Puzzles seen, readable or not.
+    pub(crate) fn n_puzzles(&self) -> u64 {
+        self.unique + self.multiple + self.solved + self.none + self.gave_up + self.invalid
+    }
+
+    /// The exit status: the worst of unreadable input (2), an unsolved puzzle (1), success (0).
+    pub(crate) fn exit_status(&self) -> u8 {
+        if self.unreadable > 0 || self.invalid > 0 || self.write_failed {
+            EXIT_INPUT
+        } else if self.none > 0 || self.gave_up > 0 {
+            EXIT_UNSOLVED
+        } else {
+            EXIT_OK
+        }
+    }
+
+    /// [`Tally::exit_status`] for `main` to return.
+    pub(crate) fn exit_code(&self) -> ExitCode {
+        ExitCode::from(self.exit_status())
+    }
+
+    /// `1465 puzzles in 1.23 s (1191 puzzles/s): 1460 unique, 5 none`.
+    pub(crate) fn summary(&self, elapsed: Duration) -> String {
+        let n = self.n_puzzles();
+        let seconds = elapsed.as_secs_f64();
+        let rate = if seconds > 0.0 {
+            format!(" ({} puzzles/s)", group(n as f64 / seconds))
+        } else {
+            String::new()
+        };
+        let counts: Vec<String> = [
+            (self.unique, "unique"),
+            (self.multiple, "multiple"),
+            (self.solved, "solved"),
+            (self.none, "none"),
+            (self.gave_up, "gave up"),
+            (self.invalid, "invalid"),
+        ]
+        .into_iter()
+        .filter(|&(count, _)| count > 0)
+        .map(|(count, what)| format!("{count} {what}"))
+        .collect();
+        let puzzles = if n == 1 { "puzzle" } else { "puzzles" };
+        let mut line = format!("{n} {puzzles} in {seconds:.2} s{rate}");
+        if !counts.is_empty() {
+            line.push_str(": ");
+            line.push_str(&counts.join(", "));
+        }
+        if self.unreadable > 0 {
+            let inputs = if self.unreadable == 1 {
+                "input"
+            } else {
+                "inputs"
+            };
+            line.push_str(&format!("; {} unreadable {inputs}", self.unreadable));
+        }
+        line
+    }
+}
+
+/// A count rounded to a whole number, with thousands separated: `12,345`.
+pub(crate) fn group(value: f64) -> String {
+    let digits = format!("{:.0}", value.max(0.0));
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_worst_outcome_sets_the_exit_status() {
+        let mut tally = Tally::default();
+        tally.add(Status::Unique);
+        tally.add(Status::Multiple);
+        tally.add(Status::Solved);
+        assert_eq!(tally.exit_status(), EXIT_OK);
+        tally.add(Status::GaveUp);
+        assert_eq!(tally.exit_status(), EXIT_UNSOLVED);
+        tally.invalid += 1;
+        assert_eq!(tally.exit_status(), EXIT_INPUT);
+
+        let none = Tally {
+            none: 1,
+            ..Tally::default()
+        };
+        assert_eq!(none.exit_status(), EXIT_UNSOLVED);
+        let unreadable = Tally {
+            unreadable: 1,
+            ..Tally::default()
+        };
+        assert_eq!(unreadable.exit_status(), EXIT_INPUT);
+    }
+
+    #[test]
+    fn the_summary_names_only_what_happened() {
+        let tally = Tally {
+            unique: 1460,
+            none: 5,
+            ..Tally::default()
+        };
+        assert_eq!(
+            tally.summary(Duration::from_millis(500)),
+            "1465 puzzles in 0.50 s (2,930 puzzles/s): 1460 unique, 5 none"
+        );
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        assert_eq!(group(0.0), "0");
+        assert_eq!(group(999.4), "999");
+        assert_eq!(group(1234.0), "1,234");
+        assert_eq!(group(1_234_567.0), "1,234,567");
+    }
+}
