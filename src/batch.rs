@@ -5,13 +5,11 @@
 //! puzzles keep their place in the order and come out as errors where they stood.
 //!
 //! How puzzles share the workers was decided by measurement (docs/benchmarks.md): most puzzles
-//! of a batch need a handful of boards or none, too few to split across threads, so with more
-//! than one puzzle each worker solves whole puzzles, each with a one-thread engine. A single
-//! puzzle gets every thread inside the engine instead.
+//! of a batch need a handful of boards or none, too few to split across threads, so after the
+//! first puzzle each worker solves whole puzzles, each with a one-thread engine. The first
+//! puzzle, which may be the only one, gets every thread inside the engine.
 
 use std::collections::BTreeMap;
-
-use crossbeam_channel::{Receiver, Sender, select};
 
 use crate::config::Config;
 use crate::error::InputError;
@@ -33,6 +31,11 @@ pub struct Solved {
 
 /// Solves every puzzle of `puzzles` with `config`, handing each result to `emit` in input order.
 ///
+/// The first puzzle is solved as soon as it is read, with every thread inside the engine, so a
+/// single puzzle (or one typed at a terminal) is answered at once. The rest stream through a
+/// reader thread and `config.threads` workers that each solve whole puzzles; `emit` runs on the
+/// calling thread.
+///
 /// ```
 /// use explore::{Config, Status, batch, format};
 ///
@@ -46,15 +49,16 @@ pub struct Solved {
 /// ```
 pub fn run<I>(puzzles: I, config: &Config, mut emit: impl FnMut(Result<Solved, InputError>))
 where
-    I: Iterator<Item = Result<Puzzle, InputError>>,
+    I: Iterator<Item = Result<Puzzle, InputError>> + Send,
 {
-    let mut puzzles = puzzles.peekable();
-    let first = puzzles.next();
-    let single = puzzles.peek().is_none();
+    let mut puzzles = puzzles.enumerate();
+    let Some((_, first)) = puzzles.next() else {
+        return;
+    };
+    emit(first.map(|puzzle| solve_one(puzzle, config)));
     let threads = config.threads.max(1);
-    let Some(first) = first else { return };
-    if single || threads == 1 {
-        for item in std::iter::once(first).chain(puzzles) {
+    if threads == 1 {
+        for (_, item) in puzzles {
             emit(item.map(|puzzle| solve_one(puzzle, config)));
         }
         return;
@@ -63,39 +67,57 @@ where
         threads: 1,
         ..config.clone()
     };
+    let window = WINDOW * threads;
     std::thread::scope(|scope| {
         let (job_tx, job_rx) = crossbeam_channel::bounded::<(usize, Puzzle)>(threads);
-        let (done_tx, done_rx) = crossbeam_channel::unbounded::<(usize, Solved)>();
+        let (done_tx, done_rx) =
+            crossbeam_channel::unbounded::<(usize, Result<Solved, InputError>)>();
+        // One token per puzzle that may be read but not yet emitted: the reader takes one
+        // before each read, the caller's thread gives it back after each emit.
+        let (token_tx, token_rx) = crossbeam_channel::bounded::<()>(window);
+        for _ in 0..window {
+            token_tx
+                .send(())
+                .expect("the token channel has room for the window");
+        }
         for _ in 0..threads {
             let (job_rx, done_tx, config) = (job_rx.clone(), done_tx.clone(), &per_puzzle);
-            scope.spawn(move || work(config, &job_rx, &done_tx));
-        }
-        drop(done_tx);
-        let mut order = Reorder::default();
-        let mut input = std::iter::once(first).chain(puzzles).enumerate();
-        let mut pending: Option<(usize, Puzzle)> = None;
-        let window = WINDOW * threads;
-        loop {
-            if pending.is_none() && order.held() < window {
-                let item = input.next();
-                order.read += usize::from(item.is_some());
-                match item {
-                    Some((seq, Ok(puzzle))) => pending = Some((seq, puzzle)),
-                    Some((seq, Err(error))) => {
-                        order.insert(seq, Err(error));
-                        order.flush(&mut emit);
-                        continue;
+            scope.spawn(move || {
+                for (seq, puzzle) in job_rx {
+                    if done_tx.send((seq, Ok(solve_one(puzzle, config)))).is_err() {
+                        return;
                     }
-                    None => break,
+                }
+            });
+        }
+        let reader_done = done_tx.clone();
+        scope.spawn(move || {
+            for (seq, item) in puzzles {
+                if token_rx.recv().is_err() {
+                    return;
+                }
+                let sent = match item {
+                    Ok(puzzle) => job_tx.send((seq, puzzle)).is_ok(),
+                    Err(error) => reader_done.send((seq, Err(error))).is_ok(),
+                };
+                if !sent {
+                    return;
                 }
             }
-            receive(&job_tx, &done_rx, &mut pending, &mut order);
-            order.flush(&mut emit);
-        }
-        drop(job_tx);
-        for (seq, solved) in done_rx.iter() {
-            order.insert(seq, Ok(solved));
-            order.flush(&mut emit);
+            // Dropping `job_tx` here ends the workers once they have drained the queue.
+        });
+        drop(done_tx);
+        // Every sender is dropped once the input and the workers are done, which ends this loop.
+        let mut waiting = BTreeMap::new();
+        let mut next = 1;
+        for (seq, result) in done_rx {
+            waiting.insert(seq, result);
+            while let Some(result) = waiting.remove(&next) {
+                emit(result);
+                next += 1;
+                // The reader may have stopped early; a missing receiver is fine.
+                let _ = token_tx.try_send(());
+            }
         }
     });
 }
@@ -103,74 +125,4 @@ where
 fn solve_one(puzzle: Puzzle, config: &Config) -> Solved {
     let outcome = solve(&puzzle.grid, config);
     Solved { puzzle, outcome }
-}
-
-/// Sends the pending puzzle or takes a finished one, whichever can happen first.
-fn receive(
-    jobs: &Sender<(usize, Puzzle)>,
-    done: &Receiver<(usize, Solved)>,
-    pending: &mut Option<(usize, Puzzle)>,
-    order: &mut Reorder,
-) {
-    match pending.take() {
-        Some(job) => {
-            // Hold on to the job until the send succeeds; a send error cannot happen while the
-            // workers live, and they live until `jobs` is dropped.
-            let mut job = Some(job);
-            select! {
-                send(jobs, job.take().expect("job is set")) -> result => {
-                    if let Err(err) = result {
-                        *pending = Some(err.into_inner());
-                    }
-                }
-                recv(done) -> result => {
-                    *pending = job;
-                    if let Ok((seq, solved)) = result {
-                        order.insert(seq, Ok(solved));
-                    }
-                }
-            }
-        }
-        None => {
-            if let Ok((seq, solved)) = done.recv() {
-                order.insert(seq, Ok(solved));
-            }
-        }
-    }
-}
-
-fn work(config: &Config, jobs: &Receiver<(usize, Puzzle)>, done: &Sender<(usize, Solved)>) {
-    for (seq, puzzle) in jobs {
-        if done.send((seq, solve_one(puzzle, config))).is_err() {
-            return;
-        }
-    }
-}
-
-/// Results waiting for their turn.
-#[derive(Default)]
-struct Reorder {
-    /// The next sequence number to emit.
-    next: usize,
-    /// Items taken from the input so far.
-    read: usize,
-    waiting: BTreeMap<usize, Result<Solved, InputError>>,
-}
-
-impl Reorder {
-    fn insert(&mut self, seq: usize, result: Result<Solved, InputError>) {
-        self.waiting.insert(seq, result);
-    }
-
-    /// Puzzles read but not yet emitted.
-    fn held(&self) -> usize {
-        self.read - self.next
-    }
-
-    fn flush(&mut self, emit: &mut impl FnMut(Result<Solved, InputError>)) {
-        while let Some(result) = self.waiting.remove(&self.next) {
-            emit(result);
-            self.next += 1;
-        }
-    }
 }

@@ -98,7 +98,10 @@ impl Outcome {
         match self.status() {
             Status::Unique => "unique solution".to_owned(),
             Status::Multiple if self.stop == Stop::Exhausted => format!("{n} solutions"),
-            Status::Multiple => format!("multiple solutions (stopped at the limit of {n})"),
+            Status::Multiple if self.stop == Stop::SolutionLimit => {
+                format!("multiple solutions (stopped at the limit of {n})")
+            }
+            Status::Multiple => format!("multiple solutions ({n} found, then {})", self.gave_up()),
             Status::Solved => "solved (uniqueness not checked: solution limit 1)".to_owned(),
             Status::None => match &self.conflict {
                 Some(conflict) => format!("no solution: {conflict}"),
@@ -106,15 +109,63 @@ impl Outcome {
             },
             Status::GaveUp => {
                 let found = if n == 1 { ", 1 solution found" } else { "" };
-                match self.stop {
-                    Stop::Timeout => format!(
-                        "gave up after {:.3} s ({} nodes){found}",
-                        self.stats.elapsed.as_secs_f64(),
-                        self.stats.nodes
-                    ),
-                    _ => format!("gave up after {} nodes{found}", self.stats.nodes),
-                }
+                format!("{}{found}", self.gave_up())
             }
         }
+    }
+
+    /// `gave up after 1000 nodes`, or with the time for a timeout.
+    fn gave_up(&self) -> String {
+        match self.stop {
+            Stop::Timeout => format!(
+                "gave up after {:.3} s ({} nodes)",
+                self.stats.elapsed.as_secs_f64(),
+                self.stats.nodes
+            ),
+            _ => format!("gave up after {} nodes", self.stats.nodes),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(n: usize, stop: Stop) -> Outcome {
+        Outcome {
+            solutions: vec![Grid::EMPTY; n],
+            stop,
+            conflict: None,
+            stats: Stats {
+                nodes: 1000,
+                ..Stats::default()
+            },
+        }
+    }
+
+    #[test]
+    fn status_follows_count_and_stop() {
+        assert_eq!(outcome(0, Stop::Exhausted).status(), Status::None);
+        assert_eq!(outcome(1, Stop::Exhausted).status(), Status::Unique);
+        assert_eq!(outcome(1, Stop::SolutionLimit).status(), Status::Solved);
+        assert_eq!(outcome(1, Stop::NodeBudget).status(), Status::GaveUp);
+        assert_eq!(outcome(2, Stop::NodeBudget).status(), Status::Multiple);
+        assert_eq!(outcome(0, Stop::Timeout).status(), Status::GaveUp);
+    }
+
+    #[test]
+    fn a_budget_is_named_even_after_two_solutions() {
+        assert_eq!(
+            outcome(3, Stop::NodeBudget).verdict(),
+            "multiple solutions (3 found, then gave up after 1000 nodes)"
+        );
+        assert_eq!(
+            outcome(2, Stop::SolutionLimit).verdict(),
+            "multiple solutions (stopped at the limit of 2)"
+        );
+        assert_eq!(
+            outcome(0, Stop::NodeBudget).verdict(),
+            "gave up after 1000 nodes"
+        );
     }
 }

@@ -59,7 +59,7 @@ pub(crate) struct Opened {
     /// The name messages use: the path, `<stdin>`, `<argument>` or `<demo>`.
     pub(crate) name: String,
     /// The text.
-    pub(crate) reader: Box<dyn BufRead>,
+    pub(crate) reader: Box<dyn BufRead + Send>,
 }
 
 impl Source {
@@ -94,10 +94,10 @@ impl Source {
 
     /// Opens the source for reading.
     pub(crate) fn open(&self) -> Result<Opened, OpenError> {
-        let opened = |name: String, reader: Box<dyn BufRead>| Ok(Opened { name, reader });
+        let opened = |name: String, reader: Box<dyn BufRead + Send>| Ok(Opened { name, reader });
         match self {
             Source::Demo => opened("<demo>".to_owned(), Box::new(Cursor::new(DEMO))),
-            Source::Stdin => opened("<stdin>".to_owned(), Box::new(io::stdin().lock())),
+            Source::Stdin => opened("<stdin>".to_owned(), Box::new(BufReader::new(io::stdin()))),
             Source::Literal(text, position) => {
                 let name = match position {
                     0 => "<argument>".to_owned(),

@@ -9,9 +9,9 @@
 //! When the reader of standard output goes away (`explore big.txt | head`), the write fails
 //! with a broken pipe; the run then stops reading input and ends quietly.
 
-use std::cell::Cell;
 use std::fmt::Display;
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use explore::batch::{self, Solved};
@@ -57,18 +57,21 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
         }
         let title = (source == Source::Demo).then_some(DEMO_TITLE);
         let name = opened.name;
-        let closed = Cell::new(false);
-        let n_read = Cell::new(0_u64);
+        // Shared with the batch's reader thread: stop reading once output is closed.
+        let closed = AtomicBool::new(false);
+        let n_read = AtomicU64::new(0);
         let puzzles = stop_after_read_failure(format::read(opened.reader, &name))
-            .take_while(|_| !closed.get())
-            .inspect(|_| n_read.set(n_read.get() + 1));
+            .take_while(|_| !closed.load(Ordering::Relaxed))
+            .inspect(|_| {
+                n_read.fetch_add(1, Ordering::Relaxed);
+            });
         batch::run(puzzles, &config, |result| {
-            if !closed.get() {
+            if !closed.load(Ordering::Relaxed) {
                 run.report(&name, title, result);
-                closed.set(run.out.closed);
+                closed.store(run.out.closed, Ordering::Relaxed);
             }
         });
-        if n_read.get() == 0 && !run.out.closed {
+        if n_read.load(Ordering::Relaxed) == 0 && !run.out.closed {
             run.tally.unreadable += 1;
             run.out
                 .message(format_args!("{name}: {}", InputErrorKind::Empty));
