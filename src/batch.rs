@@ -16,6 +16,7 @@ use crate::error::InputError;
 use crate::format::Puzzle;
 use crate::outcome::Outcome;
 use crate::strategy::solve;
+use crate::trace;
 
 /// Puzzles per worker thread that may be read ahead of the oldest unfinished one.
 pub const WINDOW: usize = 256;
@@ -123,6 +124,9 @@ where
 }
 
 fn solve_one(puzzle: Puzzle, config: &Config) -> Solved {
+    // Trace events of this search carry the puzzle's number through this span.
+    let _span =
+        tracing::info_span!(target: trace::TARGET, "puzzle", index = puzzle.index).entered();
     let outcome = solve(&puzzle.grid, config);
     Solved { puzzle, outcome }
 }

@@ -7,6 +7,9 @@
 //! depth-first strategies emit their depths when they finish. A depth's figures depend only on
 //! the puzzle and the options, not on threads or timing, whenever the search runs to the end.
 //!
+//! [`crate::batch`] runs each puzzle inside a span named `puzzle` with the field `index`, so a
+//! subscriber can tell the searches of a batch apart.
+//!
 //! The library only emits; the `explore` binary's `--trace` installs the subscriber that draws
 //! the rows (or writes them as JSON lines with `--trace-format json`).
 

@@ -17,6 +17,8 @@ use clap::{Args, Parser, ValueEnum};
 use explore::config::{DEFAULT_MAX_FRONTIER, DEFAULT_MAX_SOLUTIONS};
 use explore::{Branch, Config, Forced, Strategy};
 
+use crate::trace::TraceFormat;
+
 const ABOUT: &str = "Solve and explore Sudoku by breadth-first board branching.";
 
 const LONG_ABOUT: &str = "\
@@ -52,6 +54,8 @@ Examples:
     explore puzzles.txt --output line > solutions.txt
   One JSON object per puzzle, read from standard input:
     cat puzzles.txt | explore - --output json
+  Watch the breadth-first frontier grow, level by level, on the demo puzzle:
+    explore --trace
   Every solution of a puzzle given on the command line (this one has 20):
     explore --all 1....7....3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..
 ";
@@ -160,6 +164,22 @@ pub(crate) struct SolveArgs {
     )]
     pub(crate) max_frontier: usize,
 
+    /// Draw the search on standard error as it runs: one row per finished depth (boards,
+    /// forced cells, children, dead boards, solutions, frontier and its memory, a bar), then a
+    /// summary. The rows do not depend on --threads.
+    #[arg(long, help_heading = "Watch the search")]
+    pub(crate) trace: bool,
+
+    /// Write the trace as JSON lines instead of a table (implies --trace); the schema is in
+    /// docs/tracing.md.
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        value_enum,
+        help_heading = "Watch the search"
+    )]
+    pub(crate) trace_format: Option<TraceFormat>,
+
     /// Output format.
     #[arg(
         short,
@@ -190,6 +210,15 @@ pub(crate) enum OutputFormat {
 }
 
 impl SolveArgs {
+    /// The trace format, if the trace is on.
+    pub(crate) fn trace(&self) -> Option<TraceFormat> {
+        match (self.trace, self.trace_format) {
+            (_, Some(format)) => Some(format),
+            (true, None) => Some(TraceFormat::Human),
+            (false, None) => None,
+        }
+    }
+
     /// The search configuration the flags ask for.
     pub(crate) fn config(&self) -> Config {
         let defaults = Config::default();

@@ -8,30 +8,36 @@
 //! - `input`: where puzzles come from (files, `-`, literal puzzles, the demo);
 //! - `solve`: the run: inputs through the batch, results to the output, messages to stderr;
 //! - `output`: the `human`, `line` and `json` renderers;
-//! - `tally`: verdicts counted, the exit status and the batch summary.
+//! - `tally`: verdicts counted, the exit status and the batch summary;
+//! - `trace`: the `--trace` layer that draws the search as it runs.
 
 mod cli;
 mod input;
 mod output;
 mod solve;
 mod tally;
+mod trace;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
+use explore::trace::TARGET;
+use tracing::Level;
 use tracing_subscriber::EnvFilter;
-use tracing_subscriber::filter::LevelFilter;
+use tracing_subscriber::filter::{LevelFilter, Targets};
+use tracing_subscriber::prelude::*;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
-    install_tracing();
+    install_tracing(cli.solve.trace());
     solve::run(&cli.solve).exit_code()
 }
 
 /// Sends the library's `tracing` events to standard error, filtered by `RUST_LOG` (default:
-/// warnings and errors), coloured only when standard error is a terminal.
-fn install_tracing() {
+/// warnings and errors), coloured only when standard error is a terminal; with `--trace`, also
+/// the search's own events, drawn by [`trace::TraceLayer`].
+fn install_tracing(trace: Option<trace::TraceFormat>) {
     let filter = EnvFilter::builder()
         .with_default_directive(LevelFilter::WARN.into())
         .from_env()
@@ -39,9 +45,15 @@ fn install_tracing() {
             let _ = writeln!(io::stderr(), "explore: ignoring RUST_LOG: {error}");
             EnvFilter::new("warn")
         });
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    let log = tracing_subscriber::fmt::layer()
         .with_writer(io::stderr)
         .with_ansi(io::stderr().is_terminal())
+        .with_filter(filter);
+    let trace = trace.map(|format| {
+        trace::TraceLayer::new(format).with_filter(Targets::new().with_target(TARGET, Level::INFO))
+    });
+    let _ = tracing_subscriber::registry()
+        .with(log)
+        .with(trace)
         .try_init();
 }
