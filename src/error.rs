@@ -103,10 +103,7 @@ pub enum InputErrorKind {
         expected: usize,
     },
     /// A row after a grid's last one, where a blank line, a comment or the end was expected.
-    #[error(
-        "grid has more than {expected} rows; expected a blank line, a comment or the end of the \
-         input after row {expected}"
-    )]
+    #[error("grid has more than {expected} rows")]
     ExtraRow {
         /// Rows a grid must have.
         expected: usize,

@@ -661,12 +661,8 @@ fn any_grid() -> impl Strategy<Value = Grid> {
         1 => Just(vec![0; SIZE]),
         1 => proptest::collection::vec(1..=SIZE as u8, SIZE),
     ];
-    proptest::collection::vec(row, SIZE).prop_map(|rows| {
-        rows.into_iter()
-            .flatten()
-            .map(|v| Digit::new(v))
-            .collect::<Grid>()
-    })
+    proptest::collection::vec(row, SIZE)
+        .prop_map(|rows| rows.into_iter().flatten().map(Digit::new).collect::<Grid>())
 }
 
 fn rows_of(grid: &Grid) -> Vec<Vec<Option<Digit>>> {
@@ -729,7 +725,7 @@ fn render(grid: &Grid, layout: usize) -> String {
                 }
                 let boxes: Vec<String> = r
                     .chunks(BOX_WIDTH)
-                    .map(|b| list(&b.to_vec(), '_', " "))
+                    .map(|b| list(&b.to_vec(), '-', " "))
                     .collect();
                 out.push_str(&boxes.join(" | "));
                 out.push('\n');

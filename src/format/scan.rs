@@ -7,6 +7,7 @@
 use std::ops::Range;
 
 use crate::error::{InputErrorKind, Shown};
+use crate::geometry::Digit;
 
 use super::assemble::{Builder, Fault, Pos};
 use super::fields::{self, Field};
@@ -50,7 +51,10 @@ pub(crate) fn content(
     {
         for &(field, column) in scratch.iter() {
             match field {
-                Field::Cell(digit) => builder.cell(digit, '.', at(column))?,
+                Field::Cell(digit) => {
+                    let c = digit.map_or('.', Digit::to_char);
+                    builder.cell(digit, c, at(column))?
+                }
                 Field::Bar => builder.bar(at(column))?,
             }
         }
