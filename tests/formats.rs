@@ -1,1 +1,862 @@
-//! Integration tests: formats.
+//! Integration tests: formats. Every layout from the seed articles reads to the same grid as
+//! its plain form; bad input is reported in place, located, and never read as a puzzle; no
+//! input makes the reader panic; and the crate's own output forms read back unchanged.
+
+use std::fs::File;
+use std::io::{BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use explore::Grid;
+use explore::error::{InputError, InputErrorKind, Shown};
+use explore::format::{self, Puzzle};
+use explore::geometry::{BOX_HEIGHT, BOX_WIDTH, Cell, Digit, N_CELLS, SIZE};
+use proptest::prelude::*;
+
+// The seeds' puzzles in one-line form.
+const SEED_000: &str =
+    "58.2..47..2.....3..3..54......56......7.3.9......91......82..6..7.....8..94..6.15";
+const SEED_001: &str =
+    "957.13.84483.571.6.12.4953717.3.49.25.497.36.3.95.87.184579.613.91.36.757.61854.9";
+const SEED_002: &str =
+    "65.873.9...325...898.1.43571.5......4.......2......5.35783.1.262...489...9.625.81";
+const ALMANAC: [&str; 3] = [
+    ".6.1.4.5...83.56..2.......18..4.7..6..6...3..7..9.1..45.......2..72.69...4.5.8.7.",
+    "1..9.7..3.8.....7...9...6....72.94..41.....95..85.43....3...7...5.....4.2..8.6..9",
+    "123456789.6.....3..7.....4.789123456..................456789123..................",
+];
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/formats")
+        .join(name)
+}
+
+/// Reads a fixture through a file, as the CLI will.
+fn read_fixture(name: &str) -> Vec<Result<Puzzle, InputError>> {
+    let file = File::open(data(name)).expect("fixture exists");
+    format::read(BufReader::new(file), name).collect()
+}
+
+fn grid(line: &str) -> Grid {
+    format::parse_one(line).expect("a valid one-line puzzle")
+}
+
+fn grids(items: &[Result<Puzzle, InputError>]) -> Vec<Grid> {
+    items
+        .iter()
+        .map(|item| item.as_ref().expect("readable").grid)
+        .collect()
+}
+
+/// The one error among `items`, which must be the only item.
+fn only_error(items: Vec<Result<Puzzle, InputError>>) -> InputError {
+    assert_eq!(items.len(), 1, "{items:?}");
+    items.into_iter().next().unwrap().expect_err("an error")
+}
+
+fn parse_error(text: &str) -> InputError {
+    only_error(format::parse(text, "t"))
+}
+
+fn almanac() -> [Grid; 3] {
+    ALMANAC.map(grid)
+}
+
+// --- The seed layouts -------------------------------------------------------------------------
+
+#[test]
+fn almanac_input_file_reads_as_its_three_puzzles() {
+    let items = read_fixture("almanac_input.txt");
+    assert_eq!(grids(&items), almanac());
+    let lines: Vec<usize> = items.iter().map(|p| p.as_ref().unwrap().line).collect();
+    assert_eq!(lines, [2, 16, 27], "each puzzle starts at its first row");
+    let indexes: Vec<usize> = items.iter().map(|p| p.as_ref().unwrap().index).collect();
+    assert_eq!(indexes, [1, 2, 3]);
+}
+
+#[test]
+fn almanac_printout_reads_as_the_same_puzzles() {
+    assert_eq!(grids(&read_fixture("almanac_output.txt")), almanac());
+}
+
+#[test]
+fn java_int_literal_and_its_printout_read_alike() {
+    let expected = grid(SEED_000);
+    assert_eq!(grids(&read_fixture("java_int_literal.txt")), [expected]);
+    assert_eq!(grids(&read_fixture("printed_boxes.txt")), [expected]);
+}
+
+#[test]
+fn tabs_with_dashes_and_java_char_literal_read_alike() {
+    let expected = grid(SEED_001);
+    assert_eq!(grids(&read_fixture("tabs_dashes.txt")), [expected]);
+    assert_eq!(grids(&read_fixture("java_char_literal.txt")), [expected]);
+}
+
+#[test]
+fn tabs_with_empty_fields_and_python_literal_read_alike() {
+    let expected = grid(SEED_002);
+    assert_eq!(grids(&read_fixture("tabs_empty_fields.txt")), [expected]);
+    assert_eq!(grids(&read_fixture("python_list_literal.txt")), [expected]);
+}
+
+#[test]
+fn c_literal_with_a_ten_cell_row_is_one_error_at_the_tenth_cell() {
+    let error = only_error(read_fixture("c_literal_ten_cells.txt"));
+    assert_eq!((error.puzzle, error.line, error.column), (1, 5, 24));
+    let kind = InputErrorKind::RowLength {
+        found: SIZE + 1,
+        expected: SIZE,
+    };
+    assert_eq!(error.kind, kind);
+    assert_eq!(
+        error.to_string(),
+        "c_literal_ten_cells.txt: puzzle 1, line 5, column 24: row has 10 cells; expected 9"
+    );
+}
+
+#[test]
+fn code_blocks_pasted_one_after_another_are_separate_puzzles() {
+    // The tutorial's three listings, with code comments between them: C and Java carry the
+    // ten-cell row, Python does not. A declaration ends the skipping after an error.
+    let c = std::fs::read_to_string(data("c_literal_ten_cells.txt")).unwrap();
+    let java = c.replace("int matrix[9][9] = {", "private static int[][] matrix = {");
+    let python = std::fs::read_to_string(data("python_list_literal.txt")).unwrap();
+    let text =
+        format!("//sudoku problem\n{c}//function to print sudoku\n{java}#sudoku problem\n{python}");
+    let items = format::parse(&text, "tutorial");
+    assert_eq!(items.len(), 3, "{items:?}");
+    let lines: Vec<usize> = items[..2]
+        .iter()
+        .map(|e| e.as_ref().unwrap_err().line)
+        .collect();
+    assert_eq!(lines, [6, 18]);
+    assert_eq!(items[2].as_ref().unwrap().grid, grid(SEED_002));
+    assert_eq!(items[2].as_ref().unwrap().index, 3);
+}
+
+// --- Many puzzles, good and bad ---------------------------------------------------------------
+
+#[test]
+fn mixed_file_reports_each_bad_puzzle_in_place() {
+    use InputErrorKind::*;
+    let items = read_fixture("mixed_with_errors.txt");
+    let summary: Vec<(usize, usize, usize, Option<InputErrorKind>)> = items
+        .iter()
+        .map(|item| match item {
+            Ok(p) => (p.index, p.line, 0, None),
+            Err(e) => (e.puzzle, e.line, e.column, Some(e.kind.clone())),
+        })
+        .collect();
+    let expected = vec![
+        (1, 2, 0, None),
+        (
+            2,
+            3,
+            81,
+            Some(LineLength {
+                found: 80,
+                expected: 81,
+            }),
+        ),
+        (3, 4, 21, Some(UnexpectedChar { found: Shown('x') })),
+        (4, 5, 0, None),
+        (
+            5,
+            16,
+            1,
+            Some(RowCount {
+                found: 8,
+                expected: 9,
+            }),
+        ),
+        (6, 17, 0, None),
+        (
+            7,
+            30,
+            19,
+            Some(RowLength {
+                found: 10,
+                expected: 9,
+            }),
+        ),
+        (8, 38, 0, None),
+        (9, 39, 10, Some(UnclosedBracket { found: Shown('[') })),
+        (10, 50, 0, None),
+    ];
+    assert_eq!(summary, expected);
+    let first =
+        grid("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
+    assert_eq!(items[0].as_ref().unwrap().grid, first);
+    assert_eq!(
+        items[5].as_ref().unwrap().grid,
+        first,
+        "boxed grid reads as its line"
+    );
+    assert_eq!(items[9].as_ref().unwrap().grid, first);
+}
+
+#[test]
+fn one_line_puzzles_follow_each_other_and_skip_comments() {
+    let text = format!("# head\n{SEED_000}\n\n  {SEED_001}   # note\n{SEED_002}\t2836\n");
+    let items = format::parse(&text, "t");
+    assert_eq!(
+        grids(&items),
+        [grid(SEED_000), grid(SEED_001), grid(SEED_002)]
+    );
+    let lines: Vec<usize> = items.iter().map(|p| p.as_ref().unwrap().line).collect();
+    assert_eq!(lines, [2, 4, 5]);
+}
+
+#[test]
+fn grids_may_follow_each_other_with_only_a_comment_between() {
+    let boxed = |g: Grid| g.to_string();
+    let text = format!(
+        "{}\n# next\n{}\n",
+        boxed(grid(SEED_000)),
+        boxed(grid(SEED_001))
+    );
+    assert_eq!(
+        grids(&format::parse(&text, "t")),
+        [grid(SEED_000), grid(SEED_001)]
+    );
+}
+
+#[test]
+fn a_row_after_the_last_is_an_error_not_a_new_puzzle() {
+    let mut text = grid(SEED_000).to_string();
+    text.push_str("\n| 1 2 3 | 4 5 6 | 7 8 9 |\n\n");
+    text.push_str(SEED_001);
+    let items = format::parse(&text, "t");
+    assert_eq!(items.len(), 2, "{items:?}");
+    let error = items[0].as_ref().unwrap_err();
+    assert_eq!(error.kind, InputErrorKind::ExtraRow { expected: SIZE });
+    assert_eq!((error.line, error.column), (14, 3));
+    assert_eq!(items[1].as_ref().unwrap().grid, grid(SEED_001));
+}
+
+#[test]
+fn every_empty_cell_mark_reads_as_empty() {
+    for mark in ['.', '0', '-', '_'] {
+        let line = SEED_000.replace('.', &mark.to_string());
+        assert_eq!(grid(&line), grid(SEED_000), "mark {mark:?}");
+    }
+}
+
+#[test]
+fn rows_in_many_spellings_read_alike() {
+    let expected = grid(SEED_000);
+    let rows: Vec<String> = (0..SIZE)
+        .map(|r| SEED_000[r * SIZE..(r + 1) * SIZE].to_owned())
+        .collect();
+    let join = |sep: &str, f: &dyn Fn(&str) -> String| {
+        rows.iter().map(|r| f(r)).collect::<Vec<_>>().join(sep)
+    };
+    let spaced = |r: &str| r.chars().map(String::from).collect::<Vec<_>>().join(" ");
+    let zeros = |r: &str| r.replace('.', "0");
+    let commas = |r: &str| {
+        zeros(r)
+            .chars()
+            .map(String::from)
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let boxes = |r: &str| format!("{} {} {}", &r[..3], &r[3..6], &r[6..]);
+    let layouts = [
+        join("\n", &|r| r.to_owned()),
+        join("\n", &spaced),
+        join("\n", &|r| {
+            zeros(r)
+                .chars()
+                .map(String::from)
+                .collect::<Vec<_>>()
+                .join("\t")
+        }),
+        join("\n", &commas),
+        join("\n", &|r| format!("{},", commas(r))),
+        join("\n", &boxes),
+        join("\n", &|r| format!("{{{}}},", commas(r))),
+        format!("[{}]", join(",", &|r| format!("[{}]", commas(r)))),
+        format!("grid = ({})", join(", ", &|r| format!("({})", commas(r)))),
+        format!("int[] flat = {{{}}};", join(",", &commas)),
+        format!("puzzle = \"{SEED_000}\""),
+        format!(
+            "int grid[9][9] =\n{{\n{}\n}};",
+            join(",\n", &|r| format!("    {{{}}}", commas(r)))
+        ),
+        format!(
+            "[{}]",
+            join(",\n", &|r| format!(
+                "[{}\n {}]",
+                &commas(r)[..8],
+                &commas(r)[8..]
+            ))
+        ),
+        format!("int[] flat = {{\n{}\n}};", join(",\n", &commas)),
+        join("\n", &|r| spaced(r).replace(' ', "\u{a0}")),
+        format!("board = [\n{}\n]", join(",\n", &|r| format!("  \"{r}\""))),
+    ];
+    for text in &layouts {
+        let got = format::parse_one(text);
+        assert_eq!(got.as_ref().ok(), Some(&expected), "{text}\n{got:?}");
+    }
+}
+
+#[test]
+fn windows_and_old_mac_line_ends_and_a_byte_order_mark_are_text() {
+    let unix = std::fs::read_to_string(data("almanac_input.txt")).unwrap();
+    let windows = format!("\u{feff}{}", unix.replace('\n', "\r\n"));
+    let mac = unix.replace('\n', "\r");
+    assert_eq!(grids(&format::parse(&windows, "t")), almanac());
+    assert_eq!(grids(&format::parse(&mac, "t")), almanac());
+}
+
+#[test]
+fn a_tab_row_of_empty_cells_inside_a_grid_is_a_row() {
+    let mut lines: Vec<String> = std::fs::read_to_string(data("tabs_empty_fields.txt"))
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    lines[4] = "\t".repeat(SIZE - 1);
+    let items = format::parse(&lines.join("\n"), "t");
+    let mut expected = grid(SEED_002);
+    for col in 0..SIZE {
+        expected.set(Cell::at(4, col).unwrap(), None);
+    }
+    assert_eq!(grids(&items), [expected]);
+}
+
+#[test]
+fn broken_rules_in_the_givens_are_not_read_errors() {
+    let line = format!("55{}", &SEED_000[2..]);
+    let g = grid(&line);
+    assert!(g.conflict().is_some());
+}
+
+// --- Bad input --------------------------------------------------------------------------------
+
+#[test]
+fn eighty_characters_are_a_short_line() {
+    let error = parse_error(&SEED_000[1..]);
+    assert_eq!(
+        error.kind,
+        InputErrorKind::LineLength {
+            found: N_CELLS - 1,
+            expected: N_CELLS
+        }
+    );
+    assert_eq!((error.line, error.column), (1, N_CELLS));
+    let long = format!("{SEED_000}5");
+    let error = parse_error(&long);
+    assert_eq!(
+        error.kind,
+        InputErrorKind::LineLength {
+            found: N_CELLS + 1,
+            expected: N_CELLS
+        }
+    );
+    assert_eq!(error.column, N_CELLS + 1, "points at the extra cell");
+}
+
+#[test]
+fn a_stray_letter_is_named_and_located() {
+    let line = format!("{}x{}", &SEED_000[..40], &SEED_000[41..]);
+    let error = parse_error(&line);
+    assert_eq!(
+        error.kind,
+        InputErrorKind::UnexpectedChar { found: Shown('x') }
+    );
+    assert_eq!((error.line, error.column), (1, 41));
+    assert_eq!(
+        error.to_string(),
+        "t: puzzle 1, line 1, column 41: unexpected character 'x'; expected a digit 1-9, \
+         or . 0 - _ for an empty cell"
+    );
+    let error = parse_error("5 3 . | . 7 . | . . x\n");
+    assert_eq!(error.column, 21);
+}
+
+#[test]
+fn empty_input_is_one_error() {
+    for text in ["", "\n\n", "# only a comment\n", "---+---+---\n"] {
+        let error = parse_error(text);
+        assert_eq!(error.kind, InputErrorKind::Empty, "{text:?}");
+        assert_eq!((error.puzzle, error.line, error.column), (1, 1, 1));
+    }
+    let error = format::parse_one("").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "<argument>: puzzle 1, line 1, column 1: no puzzle found (the input is empty or holds only comments)"
+    );
+}
+
+#[test]
+fn binary_input_is_one_error_and_stops_reading() {
+    let cases: [(&[u8], usize, usize, u8); 4] = [
+        (b"\x00\x01\x02\x03\n\n53..7", 1, 1, 0x00),
+        (b"PK\x03\x04\x14\x00\x00\x00\x08\x00", 1, 3, 0x03),
+        (
+            b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03\xed\xbd",
+            1,
+            1,
+            0x1f,
+        ),
+        (b"12345\xff6789\n123456789\n", 1, 6, 0xff),
+    ];
+    for (bytes, line, column, byte) in cases {
+        let items: Vec<_> = format::read(bytes, "bin").collect();
+        let error = only_error(items);
+        assert_eq!(error.kind, InputErrorKind::NotText { byte }, "{bytes:?}");
+        assert_eq!((error.line, error.column), (line, column), "{bytes:?}");
+    }
+    let error = only_error(format::read(&b"\xff\xfe5\x003\x00"[..], "u16").collect());
+    assert_eq!(error.kind, InputErrorKind::Utf16);
+}
+
+#[test]
+fn comments_may_hold_bytes_that_are_not_text() {
+    let text = [
+        b"# Jos\xe9's puzzle\n".as_slice(),
+        SEED_000.as_bytes(),
+        b" caf\xe9\n",
+    ]
+    .concat();
+    let items: Vec<_> = format::read(&text[..], "latin1").collect();
+    assert_eq!(grids(&items), [grid(SEED_000)]);
+}
+
+#[test]
+fn a_grid_with_eight_rows_points_where_the_ninth_belongs() {
+    let text: String = grid(SEED_000)
+        .to_string()
+        .lines()
+        .take(11)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let error = parse_error(&text);
+    assert_eq!(
+        error.kind,
+        InputErrorKind::RowCount {
+            found: 8,
+            expected: 9
+        }
+    );
+    assert_eq!((error.line, error.column), (12, 1));
+}
+
+#[test]
+fn bars_must_fall_between_boxes() {
+    let error = parse_error("5 3 . . | 7 . | . . .\n");
+    assert_eq!(
+        error.kind,
+        InputErrorKind::BoxWidth {
+            found: 4,
+            expected: BOX_WIDTH
+        }
+    );
+    assert_eq!(error.column, 9, "at the bar closing the wide box");
+}
+
+#[test]
+fn brackets_must_match_and_close() {
+    use InputErrorKind::*;
+    let row = "5,3,0,0,7,0,0,0,0";
+    let rows = |n: usize| vec![format!("[{row}]"); n].join(",");
+    let cases = [
+        (
+            format!("{row}]"),
+            UnmatchedBracket { found: Shown(']') }.to_string(),
+        ),
+        (
+            format!("[{},[{row}}}]", rows(8)),
+            MismatchedBracket {
+                found: Shown('}'),
+                expected: Shown(']'),
+            }
+            .to_string(),
+        ),
+        (
+            format!("[{}", rows(9)),
+            UnclosedBracket { found: Shown('[') }.to_string(),
+        ),
+        (
+            format!("[[[{row}]]]"),
+            NestedTooDeep { found: Shown('[') }.to_string(),
+        ),
+        (
+            format!("[{}]", rows(8)),
+            RowCount {
+                found: 8,
+                expected: 9,
+            }
+            .to_string(),
+        ),
+        (
+            format!("[{}]", rows(10)),
+            ExtraRow { expected: 9 }.to_string(),
+        ),
+        (
+            format!("[{}]x", rows(9)),
+            AfterEnd { found: Shown('x') }.to_string(),
+        ),
+        (
+            "{5,,3}".to_owned(),
+            UnexpectedChar { found: Shown(',') }.to_string(),
+        ),
+        (
+            "{}".to_owned(),
+            RowLength {
+                found: 0,
+                expected: 9,
+            }
+            .to_string(),
+        ),
+    ];
+    for (text, message) in cases {
+        let error = parse_error(&text);
+        assert_eq!(error.kind.to_string(), message, "{text}");
+    }
+}
+
+#[test]
+fn a_line_past_the_limit_is_an_error_unless_it_is_a_comment() {
+    let long = format!(
+        "{SEED_000}\n{}\n{SEED_001} {}\n# {}\n{SEED_002}\n",
+        "1".repeat(format::MAX_LINE + 5),
+        "c".repeat(format::MAX_LINE),
+        "c".repeat(format::MAX_LINE)
+    );
+    let items = format::parse(&long, "t");
+    assert_eq!(items.len(), 4, "{items:?}");
+    let error = items[1].as_ref().unwrap_err();
+    assert_eq!(
+        error.kind,
+        InputErrorKind::LineTooLong {
+            limit: format::MAX_LINE
+        }
+    );
+    assert_eq!((error.line, error.column), (2, format::MAX_LINE + 1));
+    assert_eq!(
+        grids(&[items[0].clone(), items[2].clone(), items[3].clone()]),
+        [grid(SEED_000), grid(SEED_001), grid(SEED_002)]
+    );
+}
+
+#[test]
+fn parse_one_wants_exactly_one_puzzle() {
+    let two = format!("{SEED_000}\n\n{SEED_001}\n");
+    let error = format::parse_one(&two).unwrap_err();
+    assert_eq!(
+        (error.kind, error.puzzle, error.line),
+        (InputErrorKind::ExtraPuzzle, 2, 3)
+    );
+    let then_bad = format!("{SEED_000}\nxyz\n");
+    let error = format::parse_one(&then_bad).unwrap_err();
+    assert_eq!(
+        error.kind,
+        InputErrorKind::UnexpectedChar { found: Shown('x') }
+    );
+}
+
+// --- Streaming and the shared collections -----------------------------------------------------
+
+/// An input that never ends: the same puzzle line forever.
+struct Endless(Vec<u8>, usize);
+
+impl Read for Endless {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let at = self.1 % self.0.len();
+        let n = buf.len().min(self.0.len() - at);
+        buf[..n].copy_from_slice(&self.0[at..at + n]);
+        self.1 += n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn reading_streams_an_input_that_never_ends() {
+    let endless = BufReader::new(Endless(format!("{SEED_000}\n").into_bytes(), 0));
+    let first: Vec<_> = format::read(endless, "endless").take(3).collect();
+    assert_eq!(grids(&first), [grid(SEED_000); 3]);
+}
+
+#[test]
+fn a_million_lines_stream_through() {
+    let n = if std::env::var_os("EXPLORE_FULL_SETS").is_some() {
+        1_000_000
+    } else {
+        20_000
+    };
+    let endless = BufReader::new(Endless(format!("{SEED_000}\n").into_bytes(), 0));
+    let limited = endless.take((n * (N_CELLS + 1)) as u64);
+    let mut count = 0;
+    for item in format::read(limited, "many") {
+        assert!(item.is_ok());
+        count += 1;
+    }
+    assert_eq!(count, n);
+}
+
+/// The shared puzzle collections, wherever the checkout sits above them.
+fn shared_puzzles() -> Option<PathBuf> {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .map(|dir| dir.join("shared/puzzles"))
+        .find(|dir| dir.is_dir())
+}
+
+fn read_collection(name: &str) -> Option<Vec<Puzzle>> {
+    let Some(dir) = shared_puzzles() else {
+        eprintln!("skipped: shared/puzzles not found above the crate");
+        return None;
+    };
+    let file = BufReader::new(File::open(dir.join(name)).expect("collection exists"));
+    let puzzles = format::read(file, name)
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap_or_else(|e| panic!("{e}"));
+    Some(puzzles)
+}
+
+#[test]
+fn shared_collections_read_without_error() {
+    for (name, count) in [
+        ("top1465.txt", 1465),
+        ("hardest_1106.txt", 375),
+        ("16_clue_multi.txt", 168),
+        ("unsolvable.txt", 100),
+        ("top1465.solutions", 1465),
+    ] {
+        let Some(puzzles) = read_collection(name) else {
+            return;
+        };
+        assert_eq!(puzzles.len(), count, "{name}");
+    }
+    let multi = read_collection("16_clue_multi.txt").unwrap();
+    assert!(
+        multi.iter().all(|p| p.grid.n_filled() == 16),
+        "trailing counts are comments"
+    );
+}
+
+#[test]
+fn all_seventeen_clue_puzzles_stream_through() {
+    if std::env::var_os("EXPLORE_FULL_SETS").is_none() {
+        eprintln!("skipped: set EXPLORE_FULL_SETS=1 to read all of 17_clue.txt");
+        return;
+    }
+    let Some(puzzles) = read_collection("17_clue.txt") else {
+        return;
+    };
+    assert_eq!(puzzles.len(), 49_158);
+    assert!(puzzles.iter().all(|p| p.grid.n_filled() == 17));
+}
+
+// --- Properties -------------------------------------------------------------------------------
+
+/// Grids with some rows entirely empty and some full, to reach the edges of every layout.
+fn any_grid() -> impl Strategy<Value = Grid> {
+    let row = prop_oneof![
+        4 => proptest::collection::vec(0..=SIZE as u8, SIZE),
+        1 => Just(vec![0; SIZE]),
+        1 => proptest::collection::vec(1..=SIZE as u8, SIZE),
+    ];
+    proptest::collection::vec(row, SIZE)
+        .prop_map(|rows| rows.into_iter().flatten().map(Digit::new).collect::<Grid>())
+}
+
+fn rows_of(grid: &Grid) -> Vec<Vec<Option<Digit>>> {
+    (0..SIZE)
+        .map(|r| {
+            (0..SIZE)
+                .map(|c| grid.get(Cell::at(r, c).unwrap()))
+                .collect()
+        })
+        .collect()
+}
+
+fn render(grid: &Grid, layout: usize) -> String {
+    let ch = |d: &Option<Digit>, empty: char| d.map_or(empty, Digit::to_char);
+    let rows = rows_of(grid);
+    let each = |f: &dyn Fn(&Vec<Option<Digit>>) -> String, sep: &str| {
+        rows.iter().map(f).collect::<Vec<_>>().join(sep)
+    };
+    let list = |r: &Vec<Option<Digit>>, empty: char, sep: &str| {
+        r.iter()
+            .map(|d| ch(d, empty).to_string())
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    match layout {
+        0 => grid.to_line(),
+        1 => grid.to_string(),
+        2 => format!(
+            "int[][] g = {{{}}};",
+            each(&|r| format!("{{{}}}", list(r, '0', ", ")), ",\n    ")
+        ),
+        3 => format!(
+            "m = [{}]",
+            each(&|r| format!("[{}]", list(r, '0', ",")), ", ")
+        ),
+        4 => each(
+            &|r| {
+                r.iter()
+                    .map(|d| d.map_or(String::new(), |d| d.to_string()))
+                    .collect::<Vec<_>>()
+                    .join("\t")
+            },
+            "\n",
+        ),
+        5 => each(&|r| format!("{}\t", list(r, '-', "\t")), "\n"),
+        6 => each(
+            &|r| {
+                r.iter()
+                    .map(|d| d.map_or(String::new(), |d| d.to_string()))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            },
+            "\n",
+        ),
+        7 => {
+            let mut out = String::new();
+            for (i, r) in rows.iter().enumerate() {
+                if i % BOX_HEIGHT == 0 && i > 0 {
+                    out.push_str("------+-------+------\n");
+                }
+                let boxes: Vec<String> = r
+                    .chunks(BOX_WIDTH)
+                    .map(|b| list(&b.to_vec(), '-', " "))
+                    .collect();
+                out.push_str(&boxes.join(" | "));
+                out.push('\n');
+            }
+            out
+        }
+        _ => format!(
+            "char[][] b = {{\n{}\n}};",
+            each(
+                &|r| format!(
+                    "  {{{}}}",
+                    r.iter()
+                        .map(|d| format!("'{}'", ch(d, '.')))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                ),
+                ",\n"
+            )
+        ),
+    }
+}
+
+const N_LAYOUTS: usize = 9;
+
+/// Fragments that valid and invalid inputs are built from.
+fn fragment() -> impl Strategy<Value = String> {
+    prop_oneof![
+        Just(SEED_000.to_owned()),
+        Just(format!("{SEED_001} 12")),
+        Just(String::new()),
+        Just("# comment".to_owned()),
+        Just("---+---+---".to_owned()),
+        Just(".6.|1.4|.5.".to_owned()),
+        Just("5 3 0 0 7 0 0 0 0".to_owned()),
+        Just("int[][] arr = {{5, 8, 0, 2, 0, 0, 4, 7, 0},".to_owned()),
+        Just("{0, 2, 0, 0, 0, 0, 0, 3, 0},".to_owned()),
+        Just("[6,5,0,8,7,3,0,9,0]]".to_owned()),
+        Just("matrix = [".to_owned()),
+        Just("};".to_owned()),
+        Just("6\t5\t\t8\t7\t3\t\t9\t".to_owned()),
+        Just("\t".repeat(SIZE - 1)),
+        "[0-9.|{}\\[\\], \t#=x-]{0,30}",
+        any::<String>(),
+        (0..N_LAYOUTS).prop_map(|layout| render(&Grid::EMPTY, layout)),
+    ]
+}
+
+fn check_locations(items: &[Result<Puzzle, InputError>]) -> Result<(), TestCaseError> {
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Ok(p) => {
+                prop_assert_eq!(p.index, i + 1);
+                prop_assert!(p.line >= 1);
+            }
+            Err(e) => {
+                prop_assert_eq!(e.puzzle, i + 1);
+                prop_assert!(e.line >= 1 && e.column >= 1, "{}", e);
+            }
+        }
+    }
+    prop_assert!(!items.is_empty(), "an input yields at least one item");
+    Ok(())
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+        let items: Vec<_> = format::read(&bytes[..], "bytes").collect();
+        check_locations(&items)?;
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in any::<String>()) {
+        check_locations(&format::parse(&text, "text"))?;
+    }
+
+    #[test]
+    fn mixes_of_fragments_never_panic(parts in proptest::collection::vec(fragment(), 0..40)) {
+        let text = parts.join("\n");
+        let items = format::parse(&text, "mix");
+        check_locations(&items)?;
+        // Errors never hide in the middle of a line of puzzle text: each points inside it, or
+        // just past it.
+        let lines: Vec<&str> = text.lines().collect();
+        for e in items.iter().filter_map(|item| item.as_ref().err()) {
+            if let Some(line) = lines.get(e.line - 1) {
+                prop_assert!(e.column <= line.chars().count() + 1, "{} in {:?}", e, line);
+            }
+        }
+    }
+
+    #[test]
+    fn line_form_round_trips(grid in any_grid()) {
+        prop_assert_eq!(format::parse_one(&grid.to_line()), Ok(grid));
+    }
+
+    #[test]
+    fn one_line_puzzles_read_alike_however_they_are_indented(grid in any_grid(), comment in "[ \t][ -~]{0,20}") {
+        // A leading space takes the line off the direct path for plain one-line puzzles.
+        let line = format!("{}{comment}", grid.to_line());
+        let direct = format::parse(&line, "t");
+        prop_assert_eq!(format::parse(&format!(" {line}"), "t"), direct.clone());
+        prop_assert_eq!(direct.len(), 1);
+        prop_assert_eq!(direct[0].as_ref().map(|p| p.grid), Ok(grid));
+    }
+
+    #[test]
+    fn boxed_display_round_trips(grid in any_grid()) {
+        prop_assert_eq!(format::parse_one(&grid.to_string()), Ok(grid));
+    }
+
+    #[test]
+    fn every_layout_round_trips(grid in any_grid(), layout in 0..N_LAYOUTS) {
+        let text = render(&grid, layout);
+        let first_row_empty = rows_of(&grid)[0].iter().all(Option::is_none);
+        if layout == 4 && first_row_empty {
+            // A first row of empty tab fields is only tabs: a blank line (docs/formats.md).
+            prop_assert!(format::parse_one(&text).is_err());
+        } else {
+            prop_assert_eq!(format::parse_one(&text), Ok(grid), "{}", text);
+        }
+    }
+
+    #[test]
+    fn puzzles_in_a_file_keep_their_order(grids in proptest::collection::vec(any_grid(), 1..6),
+                                          layouts in proptest::collection::vec(0..N_LAYOUTS, 6)) {
+        let text: Vec<String> = grids.iter().zip(&layouts)
+            .map(|(g, &layout)| render(g, if layout == 4 { 0 } else { layout }))
+            .collect();
+        let items = format::parse(&text.join("\n\n"), "many");
+        let read: Vec<Grid> = items.iter().map(|i| i.as_ref().map(|p| p.grid).map_err(|e| e.to_string())).collect::<Result<_, _>>().map_err(TestCaseError::fail)?;
+        prop_assert_eq!(read, grids);
+    }
+}

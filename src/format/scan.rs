@@ -1,0 +1,101 @@
+//! Reading the content of one line into the [`Builder`]: as tab- or comma-separated fields
+//! when it is such a row, else character by character, counting columns as it goes.
+//!
+//! Every character of the content is judged here, so the first fault on a line is the one
+//! reported, at its own column.
+
+use std::ops::Range;
+
+use crate::error::{InputErrorKind, Shown};
+use crate::geometry::Digit;
+
+use super::assemble::{Builder, Fault, Pos};
+use super::fields::{self, Field};
+use super::line::{Class, class};
+use super::source::{Cut, Line, MAX_LINE};
+
+/// Reads `range` of `line` into `builder`, then ends the line. `scratch` is reused between
+/// lines so reading allocates nothing per line.
+pub(crate) fn content(
+    builder: &mut Builder,
+    line: &Line<'_>,
+    range: Range<usize>,
+    scratch: &mut Vec<(Field, usize)>,
+) -> Result<(), Fault> {
+    let text = &line.text[range.clone()];
+    let first_column = line.text[..range.start].chars().count() + 1;
+    let cut = line.cut.filter(|_| range.end == line.text.len());
+    let at = |column| Pos {
+        line: line.number,
+        column,
+    };
+    // Bytes that text never holds are reported before anything else on the line: they say
+    // the whole input is not text, which matters more than any one misplaced character.
+    if let Some((offset, c)) = text
+        .char_indices()
+        .find(|&(_, c)| class(c) == Class::Control)
+    {
+        let column = first_column + text[..offset].chars().count();
+        let kind = InputErrorKind::NotText { byte: c as u8 };
+        return Err(Fault::new(at(column), kind));
+    }
+    if let Some(Cut::NotUtf8(byte)) = cut {
+        let column = first_column + text.chars().count();
+        return Err(Fault::new(at(column), InputErrorKind::NotText { byte }));
+    }
+    let has_brackets = text.contains(['{', '[', '(', ')', ']', '}']);
+    if cut.is_none()
+        && !builder.in_literal()
+        && !has_brackets
+        && fields::split(text, first_column, builder.rows(), scratch)
+    {
+        for &(field, column) in scratch.iter() {
+            match field {
+                Field::Cell(digit) => {
+                    let c = digit.map_or('.', Digit::to_char);
+                    builder.cell(digit, c, at(column))?
+                }
+                Field::Bar => builder.bar(at(column))?,
+            }
+        }
+        return builder.end_line();
+    }
+    let mut column = first_column;
+    for c in text.chars() {
+        let pos = at(column);
+        match class(c) {
+            Class::Cell(digit) => builder.cell(digit, c, pos)?,
+            Class::Space | Class::Quiet => {}
+            Class::Bar => builder.bar(pos)?,
+            Class::Comma => builder.comma(pos)?,
+            Class::Open => builder.open(c, pos)?,
+            Class::Close => builder.close(c, pos)?,
+            Class::Control => {
+                let kind = InputErrorKind::NotText { byte: c as u8 };
+                return Err(Fault::new(pos, kind));
+            }
+            Class::Other => {
+                let found = Shown(c);
+                let kind = if builder.is_whole() {
+                    InputErrorKind::AfterEnd { found }
+                } else {
+                    InputErrorKind::UnexpectedChar { found }
+                };
+                return Err(Fault::new(pos, kind));
+            }
+        }
+        column += 1;
+    }
+    if let Some(cut) = cut {
+        return Err(Fault::new(at(column), cut_kind(cut)));
+    }
+    builder.end_line()
+}
+
+/// The error for text cut short by `cut`.
+pub(crate) fn cut_kind(cut: Cut) -> InputErrorKind {
+    match cut {
+        Cut::TooLong => InputErrorKind::LineTooLong { limit: MAX_LINE },
+        Cut::NotUtf8(byte) => InputErrorKind::NotText { byte },
+    }
+}
