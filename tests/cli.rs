@@ -304,7 +304,7 @@ fn a_directory_or_an_empty_input_is_an_error() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::starts_with(
-            "explore: <stdin>: no puzzle found",
+            "explore: <stdin>: puzzle 1, line 1, column 1: no puzzle found",
         ));
 }
 

@@ -11,11 +11,10 @@
 
 use std::fmt::Display;
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use explore::batch::{self, Solved};
-use explore::error::InputErrorKind;
 use explore::{InputError, Status, format};
 
 use crate::cli::{OutputFormat, SolveArgs};
@@ -59,23 +58,14 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
         let name = opened.name;
         // Shared with the batch's reader thread: stop reading once output is closed.
         let closed = AtomicBool::new(false);
-        let n_read = AtomicU64::new(0);
-        let puzzles = stop_after_read_failure(format::read(opened.reader, &name))
-            .take_while(|_| !closed.load(Ordering::Relaxed))
-            .inspect(|_| {
-                n_read.fetch_add(1, Ordering::Relaxed);
-            });
+        let puzzles =
+            format::read(opened.reader, &name).take_while(|_| !closed.load(Ordering::Relaxed));
         batch::run(puzzles, &config, |result| {
             if !closed.load(Ordering::Relaxed) {
                 run.report(&name, title, result);
                 closed.store(run.out.closed, Ordering::Relaxed);
             }
         });
-        if n_read.load(Ordering::Relaxed) == 0 && !run.out.closed {
-            run.tally.unreadable += 1;
-            run.out
-                .message(format_args!("{name}: {}", InputErrorKind::Empty));
-        }
     }
     run.out.finish(&mut run.tally);
     let show_summary = args.output == OutputFormat::Human && !args.quiet;
@@ -203,25 +193,4 @@ impl Stdout {
             );
         }
     }
-}
-
-/// Ends an input's stream after an error that reading on cannot recover from (the text
-/// cannot be read, or is not text), rather than reporting it again for every line.
-fn stop_after_read_failure<I>(puzzles: I) -> impl Iterator<Item = I::Item>
-where
-    I: Iterator<Item = Result<explore::format::Puzzle, InputError>>,
-{
-    let mut failed = false;
-    puzzles.map_while(move |item| {
-        if failed {
-            return None;
-        }
-        if let Err(error) = &item {
-            failed = matches!(
-                error.kind,
-                InputErrorKind::Io(_) | InputErrorKind::NotText(_)
-            );
-        }
-        Some(item)
-    })
 }
