@@ -15,6 +15,7 @@
 use crate::error::{InputErrorKind, Shown};
 use crate::geometry::{BOX_WIDTH, Cell, Digit, N_CELLS, SIZE};
 use crate::grid::Grid;
+use smallvec::SmallVec;
 
 use super::line::{closing, is_whole};
 
@@ -50,8 +51,8 @@ struct Pending {
     past_whole: Pos,
     /// Just after the last cell.
     end: Pos,
-    /// Every `|`, with the number of cells before it.
-    bars: Vec<(usize, Pos)>,
+    /// Every `|`, with the number of cells before it: a row has two, so they stay inline.
+    bars: SmallVec<[(usize, Pos); 4]>,
 }
 
 impl Pending {
@@ -63,7 +64,7 @@ impl Pending {
             past_row: Pos::default(),
             past_whole: Pos::default(),
             end: Pos::default(),
-            bars: Vec::new(),
+            bars: SmallVec::new(),
         }
     }
 
