@@ -580,3 +580,99 @@ fn several_literal_puzzles_are_numbered_by_position() {
         .success()
         .stdout(format!("{ESCARGOT_SOLUTION}\n{ESCARGOT_SOLUTION}\n"));
 }
+
+/// The `--trace-format json` events of one run, as parsed objects.
+fn trace_events(args: &[&str]) -> Vec<Value> {
+    let output = explore()
+        .args(args)
+        .arg("--trace-format")
+        .arg("json")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stderr)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each trace line is JSON"))
+        .collect()
+}
+
+#[test]
+fn the_trace_draws_one_row_per_depth_then_a_summary() {
+    let assert = explore().arg("--trace").assert().success();
+    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("trace of puzzle 1 (bfs)"), "{stderr}");
+    let rows = stderr
+        .lines()
+        .filter(|line| line.trim_start().starts_with(char::is_numeric))
+        .count();
+    assert!(rows >= 3, "the demo needs several levels: {stderr}");
+    assert!(stderr.contains("=> unique solution:"), "{stderr}");
+}
+
+#[test]
+fn the_json_trace_matches_the_statistics_and_not_the_thread_count() {
+    let one = trace_events(&["--threads", "1"]);
+    let two = trace_events(&["--threads", "2"]);
+    let depths = |events: &[Value]| -> Vec<Value> {
+        events
+            .iter()
+            .filter(|event| event["event"] == "depth")
+            .map(|event| {
+                let mut event = event.clone();
+                event.as_object_mut().unwrap().remove("strategy");
+                event
+            })
+            .collect()
+    };
+    assert_eq!(depths(&one), depths(&two), "rows do not depend on threads");
+    let run = one.iter().find(|event| event["event"] == "run").unwrap();
+    let sum = |field: &str| -> u64 {
+        depths(&one)
+            .iter()
+            .map(|event| event[field].as_u64().unwrap())
+            .sum()
+    };
+    assert_eq!(sum("boards"), run["nodes"].as_u64().unwrap());
+    assert_eq!(sum("dead"), run["dead"].as_u64().unwrap());
+    assert_eq!(sum("forced"), run["forced"].as_u64().unwrap());
+    assert_eq!(run["status"], "unique");
+    assert!(one.iter().all(|event| event["puzzle"] == 1));
+
+    // The same figures as the JSON output's statistics.
+    let output = explore().args(["--output", "json"]).output().unwrap();
+    let result: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(result["stats"]["nodes"], run["nodes"]);
+    let per_depth = result["stats"]["per_depth"].as_array().unwrap();
+    assert_eq!(per_depth.len(), depths(&one).len());
+    for (row, event) in per_depth.iter().zip(depths(&one)) {
+        assert_eq!(row["frontier"], event["frontier"]);
+        assert_eq!(row["children"], event["children"]);
+    }
+}
+
+#[test]
+fn dot_writes_a_tree_of_the_first_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tree.dot");
+    explore()
+        .arg("--dot")
+        .arg(&path)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("wrote the search tree"));
+    let dot = std::fs::read_to_string(&path).unwrap();
+    assert!(dot.contains("digraph search_tree {"), "{dot}");
+    assert!(dot.contains("dead"));
+
+    // The empty board's tree is far too large to draw: a clear error, exit 2.
+    explore()
+        .arg("--dot")
+        .arg(&path)
+        .arg(".".repeat(81))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--dot: the search tree has more than",
+        ));
+}

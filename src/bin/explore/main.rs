@@ -8,12 +8,14 @@
 //! - `input`: where puzzles come from (files, `-`, literal puzzles, the demo);
 //! - `solve`: the run: inputs through the batch, results to the output, messages to stderr;
 //! - `output`: the `human`, `line` and `json` renderers;
+//! - `pictures`: `--dot`, the search tree of one puzzle;
 //! - `tally`: verdicts counted, the exit status and the batch summary;
 //! - `trace`: the `--trace` layer that draws the search as it runs.
 
 mod cli;
 mod input;
 mod output;
+mod pictures;
 mod solve;
 mod tally;
 mod trace;

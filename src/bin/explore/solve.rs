@@ -15,11 +15,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use explore::batch::{self, Solved};
-use explore::{InputError, Status, format};
+use explore::{Config, InputError, Status, format};
 
 use crate::cli::{OutputFormat, SolveArgs};
 use crate::input::{DEMO_TITLE, Source};
 use crate::output::{Origin, Renderer};
+use crate::pictures::Pictures;
 use crate::tally::Tally;
 
 /// Solves the inputs `args` names and reports them; the tally says how it went.
@@ -31,6 +32,9 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
         renderer: Renderer::new(args.output, config.strategy),
         tally: Tally::default(),
         notes: args.output == OutputFormat::Line && !args.quiet,
+        pictures: Pictures::new(args.dot.clone()),
+        config: config.clone(),
+        quiet: args.quiet,
     };
     for source in Source::from_args(&args.inputs) {
         if run.out.closed {
@@ -67,6 +71,9 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
             }
         });
     }
+    if let Some(note) = run.pictures.skipped_note().filter(|_| !args.quiet) {
+        run.out.message(note);
+    }
     run.out.finish(&mut run.tally);
     let show_summary = args.output == OutputFormat::Human && !args.quiet;
     if show_summary && !run.out.closed && run.tally.n_puzzles() > 1 {
@@ -83,6 +90,11 @@ struct Run {
     tally: Tally,
     /// Whether to explain on standard error the `none` and `gave_up` lines of `--output line`.
     notes: bool,
+    /// `--dot`, for the first puzzle.
+    pictures: Pictures,
+    /// The search configuration, for the pictures.
+    config: Config,
+    quiet: bool,
 }
 
 impl Run {
@@ -97,6 +109,14 @@ impl Run {
                     title,
                 };
                 let written = self.renderer.solved(&mut self.out.writer, origin, &solved);
+                match self.pictures.draw(input, &solved, &self.config) {
+                    Some(Ok(note)) if !self.quiet => self.out.message(note),
+                    Some(Err(error)) => {
+                        self.tally.write_failed = true;
+                        self.out.message(error);
+                    }
+                    _ => {}
+                }
                 if self.out.check(written) {
                     let status = solved.outcome.status();
                     self.tally.add(status);
