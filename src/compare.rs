@@ -15,7 +15,7 @@
 //! puzzle.
 //!
 //! This module computes; it never prints. Progress goes to a callback on the calling thread,
-//! and drawing the summaries belongs to `crate::chart`.
+//! and drawing the summaries belongs to [`crate::chart`].
 //!
 //! ```
 //! use explore::{Config, Strategy, compare, format};
