@@ -761,6 +761,71 @@ mod tests {
         );
     }
 
+    /// A collection from the shared puzzle folder above the crate, or `None` to skip.
+    fn shared(name: &str) -> Option<Vec<Grid>> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .ancestors()
+            .map(|dir| dir.join("shared/puzzles"))
+            .find(|dir| dir.is_dir());
+        let Some(dir) = dir else {
+            eprintln!("skipped: shared/puzzles not found above the crate");
+            return None;
+        };
+        let text = std::fs::read_to_string(dir.join(name)).expect("collection reads");
+        let grids = format::parse(&text, name)
+            .into_iter()
+            .map(|puzzle| puzzle.map(|p| p.grid).unwrap_or_else(|e| panic!("{e}")))
+            .collect();
+        Some(grids)
+    }
+
+    /// The measured comparison of the module docs: every strategy over the shared sets, in
+    /// parallel, checked against the independent solutions. Slow in a debug build; CI runs it
+    /// with `--release`.
+    #[test]
+    fn full_sets_every_strategy_agrees_with_the_known_answers() {
+        if std::env::var_os("EXPLORE_FULL_SETS").is_none() {
+            eprintln!("skipped: set EXPLORE_FULL_SETS=1 to compare over the shared sets");
+            return;
+        }
+        let (Some(top), Some(solutions), Some(none), Some(multi)) = (
+            shared("top1465.txt"),
+            shared("top1465.solutions"),
+            shared("unsolvable.txt"),
+            shared("16_clue_multi.txt"),
+        ) else {
+            return;
+        };
+        let configs = configs(Strategy::ALL, &Config::default());
+        let workers = std::thread::available_parallelism().map_or(1, usize::from);
+        for (name, puzzles, expected) in [
+            ("top1465", &top, Status::Unique),
+            ("unsolvable", &none, Status::None),
+            ("16_clue_multi", &multi, Status::Multiple),
+        ] {
+            let summaries = run_parallel(puzzles, &configs, workers, |_| {});
+            eprintln!("{name}:\n{}", table(&summaries));
+            assert_eq!(disagreements(&summaries), Vec::new(), "{name}");
+            for summary in &summaries {
+                for (i, record) in summary.records.iter().enumerate() {
+                    if summary.strategy == Strategy::Backtrack && record.status == Status::GaveUp {
+                        continue;
+                    }
+                    assert_eq!(
+                        record.status,
+                        expected,
+                        "{name} #{} {}",
+                        i + 1,
+                        summary.strategy
+                    );
+                    if expected == Status::Unique {
+                        assert_eq!(record.solution, Some(solutions[i]), "{name} #{}", i + 1);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn summaries_serialise_flat_without_records() {
         let summaries = run(&grids(&HARD[..1]), &[base()], |_| {});
