@@ -80,25 +80,27 @@ enum Scale {
 
 impl Scale {
     /// A scale showing `values` (zeros are drawn as no bar), logarithmic when the non-zero ones
-    /// span more than two decades. `floor` is the smallest value a log axis need show.
-    fn fit(values: impl Iterator<Item = f64> + Clone, floor: Option<f64>) -> Scale {
+    /// span more than two decades. `floor` is the smallest value a log axis need show; `room`
+    /// is the share of the axis kept free above the tallest bar, for its labels.
+    fn fit(values: impl Iterator<Item = f64> + Clone, floor: Option<f64>, room: f64) -> Scale {
         let max = values.clone().fold(0.0, f64::max);
         let min = values.filter(|&v| v > 0.0).fold(f64::INFINITY, f64::min);
         if max <= 0.0 {
             return Scale::Linear { top: 1.0 };
         }
         if max / min <= 100.0 {
-            return Scale::Linear { top: max * 1.18 };
+            return Scale::Linear {
+                top: max / (1.0 - room),
+            };
         }
-        // A little room below the smallest bar, so that it shows, and above the largest, for
-        // its label.
+        // Some room below the smallest bar too, so that it shows.
         let bottom = match floor {
             Some(floor) => floor.log10(),
             None => (min.log10() - 0.3).floor(),
         };
         Scale::Log {
             bottom,
-            top: max.log10() + 0.3,
+            top: bottom + (max.log10() - bottom) / (1.0 - room),
         }
     }
 
@@ -315,6 +317,7 @@ fn draw_frontier(root: &Area<'_>, stats: &Stats, title: &str) -> Drawn {
         rows.iter()
             .flat_map(|r| [r.boards as f64, r.frontier as f64]),
         Some(0.5),
+        0.1,
     );
     let has_frontier = rows.iter().any(|r| r.frontier > 0);
 
@@ -359,7 +362,7 @@ fn draw_frontier(root: &Area<'_>, stats: &Stats, title: &str) -> Drawn {
         .y_labels(scale.n_labels(true))
         .x_label_formatter(&|&x| slot_label(x, n_depths, |d| d.to_string()))
         .y_label_formatter(&|&y| scale.label(y, short_count, true))
-        .x_desc("depth (guesses made on the way from the puzzle)")
+        .x_desc("depth (branch decisions from the puzzle)")
         .y_desc(y_desc)
         .label_style(text_style(LABEL, &INK))
         .axis_desc_style(text_style(DESC, &INK))
@@ -462,8 +465,8 @@ fn draw_frontier(root: &Area<'_>, stats: &Stats, title: &str) -> Drawn {
 }
 
 /// Strategies side by side, as an SVG document: two panels, search time summed over the puzzles
-/// and peak frontier (with its memory), one bar per summary labelled with its strategy (and its
-/// options, when two summaries share a strategy). Each bar carries its value, and, in red, the
+/// and the memory of the peak frontier (with the number of states it held), one bar per
+/// summary labelled with its strategy (and its options, when two summaries share a strategy). Each bar carries its value, and, in red, the
 /// number of puzzles on which the strategy gave up, whose times are budgets rather than
 /// solving times.
 ///
@@ -498,21 +501,26 @@ fn draw_compare(root: &Area<'_>, summaries: &[Summary], title: &str) -> Drawn {
     };
     panel(&panels[0], &time, &names, summaries)?;
 
+    // Memory, not states: a board of candidates and a backtracker's recursion level differ in
+    // size by a factor of fifty, so only bytes compare across strategies.
     let peak = Panel {
-        caption: "peak frontier, boards (memory)",
-        values: summaries.iter().map(|s| s.peak_frontier as f64).collect(),
+        caption: "peak frontier memory (states held)",
+        values: summaries
+            .iter()
+            .map(|s| s.peak_memory_bytes as f64)
+            .collect(),
         labels: summaries
             .iter()
-            .map(|s| match s.peak_frontier {
+            .map(|s| match s.peak_memory_bytes {
                 0 => "0".to_owned(),
-                boards => format!(
+                bytes => format!(
                     "{} ({})",
-                    short_count(boards as f64),
-                    short_bytes(s.peak_memory_bytes)
+                    short_bytes(bytes),
+                    short_count(s.peak_frontier as f64)
                 ),
             })
             .collect(),
-        unit: short_count,
+        unit: |bytes| short_bytes(bytes.round() as u64),
         integral: true,
     };
     panel(&panels[1], &peak, &names, summaries)?;
@@ -552,9 +560,10 @@ fn panel(area: &Area<'_>, panel: &Panel, names: &[String], summaries: &[Summary]
         integral,
     } = *panel;
     let n = values.len();
-    let scale = Scale::fit(values.iter().copied(), None);
+    // Two lines of labels may sit on a bar.
+    let scale = Scale::fit(values.iter().copied(), None, 0.2);
     let caption = if scale.is_log() {
-        format!("{caption} (log scale)")
+        format!("{caption}, log scale")
     } else {
         caption.to_owned()
     };
