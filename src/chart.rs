@@ -610,7 +610,7 @@ fn panel(area: &Area<'_>, panel: &Panel, names: &[String], summaries: &[Summary]
         if summary.gave_up > 0 {
             let warning = EmptyElement::at((x, top))
                 + Text::new(
-                    format!("gave up on {}", summary.gave_up),
+                    format!("{} gave up", summary.gave_up),
                     (0, -32),
                     centred(text_style(VALUE, &DEAD), VPos::Bottom),
                 );
@@ -756,7 +756,7 @@ mod tests {
         };
         let summaries = compare::run(&puzzles, &[tight], |_| {});
         let svg = compare_svg(&summaries, "budget");
-        assert!(svg.contains("gave up on 1"));
+        assert!(svg.contains("1 gave up"));
     }
 
     #[test]
