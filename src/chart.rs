@@ -292,8 +292,10 @@ fn legend(area: &Area<'_>, entries: &[(&str, RGBColor, bool)], note: &str) -> Dr
 /// One bar per depth: its height is the number of boards (search states) that reached that
 /// depth, and its colours split it in proportion into boards that branched (live), died (dead)
 /// and were solutions. On a log axis the split is of the bar's drawn height, so the colours show
-/// shares, not counts on the axis. The orange line is the breadth-first frontier (boards queued
-/// at that depth), drawn where the strategy had one. A footer gives the totals.
+/// shares, not counts on the axis, and a share of solutions is drawn at least a sliver tall so
+/// that one solution among hundreds of boards still shows. The orange line is the breadth-first
+/// frontier (boards queued at that depth), drawn where the strategy had one. A footer gives the
+/// totals.
 ///
 /// ```
 /// use explore::{Config, chart, format, solve};
@@ -721,7 +723,11 @@ mod tests {
 
     #[test]
     fn an_empty_search_still_draws() {
-        let svg = frontier_svg(&Stats::default(), "nothing");
+        let svg = frontier_svg(&Stats::default(), "nothing <&> here");
+        assert!(
+            svg.contains("nothing &lt;&amp;&gt; here"),
+            "titles are escaped"
+        );
         assert!(svg.starts_with("<svg") && balanced(&svg));
         assert!(svg.contains("no frontier"));
     }
