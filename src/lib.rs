@@ -26,6 +26,8 @@ pub mod batch;
 pub mod board;
 pub mod budget;
 pub mod candidates;
+pub mod chart;
+pub mod compare;
 pub mod config;
 pub mod error;
 pub mod format;

@@ -1,0 +1,784 @@
+//! SVG pictures of a search and of a comparison, for reports and for projecting in class.
+//!
+//! [`frontier_svg`] draws one search depth by depth: how many boards each level held, how many
+//! of them died, branched or were solutions, and the frontier. [`compare_svg`] puts strategies
+//! side by side: time and peak frontier. Both return the SVG document as a string; writing it
+//! anywhere is the caller's business.
+//!
+//! The pictures are drawn with `plotters` and its SVG backend only, without its font feature:
+//! text goes into the SVG as `<text>` elements that the viewer lays out with its own fonts, so
+//! nothing here needs system font libraries. Counts that span more than two decades are drawn on
+//! a logarithmic axis, where a breadth-first search's bulge (one board at the root, a hundred
+//! thousand a few levels down) stays readable at both ends.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::compare::{Summary, labels};
+use crate::stats::Stats;
+
+/// Size of the frontier picture, in pixels (16:9, for a projector).
+const FRONTIER_SIZE: (u32, u32) = (1280, 720);
+/// Size of the comparison picture, in pixels.
+const COMPARE_SIZE: (u32, u32) = (1280, 640);
+
+const FONT: &str = "sans-serif";
+/// Font sizes, large enough to read on a projected slide.
+const TITLE: u32 = 38;
+const CAPTION: u32 = 28;
+const LABEL: u32 = 22;
+const DESC: u32 = 24;
+const VALUE: u32 = 20;
+const INK: RGBColor = RGBColor(0x22, 0x22, 0x22);
+const GRID: RGBColor = RGBColor(0xdd, 0xdd, 0xdd);
+const MUTED: RGBColor = RGBColor(0x55, 0x55, 0x55);
+/// Boards that branched: they live on as children one level down.
+pub const LIVE: RGBColor = RGBColor(0x4c, 0x78, 0xa8);
+/// Boards found dead.
+pub const DEAD: RGBColor = RGBColor(0xe4, 0x57, 0x56);
+/// Boards that were solutions.
+pub const SOLVED: RGBColor = RGBColor(0x54, 0xa2, 0x4b);
+/// The frontier line.
+pub const FRONTIER: RGBColor = RGBColor(0xf5, 0x85, 0x18);
+/// Bar colours of the strategies in [`compare_svg`], in summary order (repeating).
+pub const PALETTE: [RGBColor; 6] = [
+    RGBColor(0x4c, 0x78, 0xa8),
+    RGBColor(0xf5, 0x85, 0x18),
+    RGBColor(0x54, 0xa2, 0x4b),
+    RGBColor(0xb2, 0x79, 0xa2),
+    RGBColor(0x72, 0xb7, 0xb2),
+    RGBColor(0x9d, 0x75, 0x5d),
+];
+
+type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+type Drawn = Result<(), DrawingAreaErrorKind<std::io::Error>>;
+
+/// Draws into a fresh SVG document of `size`. The layout is fixed and the backend writes to a
+/// string, so drawing can only fail through a bug here, never through the data.
+fn svg(size: (u32, u32), draw: impl FnOnce(&Area<'_>) -> Drawn) -> String {
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
+        let drawn = root
+            .fill(&WHITE)
+            .and_then(|()| draw(&root))
+            .and_then(|()| root.present());
+        if let Err(error) = drawn {
+            panic!("drawing a chart of fixed layout into a string failed: {error}");
+        }
+    }
+    out
+}
+
+/// How values map to the y axis: as they are, or as their base-10 logarithm.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Scale {
+    Linear { top: f64 },
+    Log { bottom: f64, top: f64 },
+}
+
+impl Scale {
+    /// A scale showing `values` (zeros are drawn as no bar), logarithmic when the non-zero ones
+    /// span more than two decades. `floor` is the smallest value a log axis need show; `room`
+    /// is the share of the axis kept free above the tallest bar, for its labels.
+    fn fit(values: impl Iterator<Item = f64> + Clone, floor: Option<f64>, room: f64) -> Scale {
+        let max = values.clone().fold(0.0, f64::max);
+        let min = values.filter(|&v| v > 0.0).fold(f64::INFINITY, f64::min);
+        if max <= 0.0 {
+            return Scale::Linear { top: 1.0 };
+        }
+        if max / min <= 100.0 {
+            return Scale::Linear {
+                top: max / (1.0 - room),
+            };
+        }
+        // Some room below the smallest bar too, so that it shows.
+        let bottom = match floor {
+            Some(floor) => floor.log10(),
+            None => (min.log10() - 0.3).floor(),
+        };
+        Scale::Log {
+            bottom,
+            top: bottom + (max.log10() - bottom) / (1.0 - room),
+        }
+    }
+
+    fn is_log(self) -> bool {
+        matches!(self, Scale::Log { .. })
+    }
+
+    fn range(self) -> std::ops::Range<f64> {
+        match self {
+            Scale::Linear { top } => 0.0..top,
+            Scale::Log { bottom, top } => bottom..top,
+        }
+    }
+
+    /// Where `value` sits on the axis.
+    fn at(self, value: f64) -> f64 {
+        match self {
+            Scale::Linear { .. } => value,
+            Scale::Log { bottom, .. } if value > 0.0 => value.log10().max(bottom),
+            Scale::Log { bottom, .. } => bottom,
+        }
+    }
+
+    /// The bottom of every bar.
+    fn base(self) -> f64 {
+        self.range().start
+    }
+
+    /// Labels wanted on the axis: one per decade on a log axis, one per whole number at most on
+    /// an axis of counts (`integral`).
+    fn n_labels(self, integral: bool) -> usize {
+        match self {
+            Scale::Linear { top } if integral => (top.floor() as usize + 1).clamp(2, 8),
+            Scale::Linear { .. } => 8,
+            Scale::Log { bottom, top } => (top - bottom).ceil() as usize + 1,
+        }
+    }
+
+    /// The label of an axis position: a log axis labels whole decades only, and an axis of
+    /// counts (`integral`) whole numbers only.
+    fn label(self, at: f64, unit: fn(f64) -> String, integral: bool) -> String {
+        match self {
+            Scale::Linear { .. } if integral && !is_whole(at) => String::new(),
+            Scale::Linear { .. } => unit(at),
+            Scale::Log { .. } if is_whole(at) => unit(10f64.powf(at.round())),
+            Scale::Log { .. } => String::new(),
+        }
+    }
+}
+
+fn is_whole(x: f64) -> bool {
+    (x - x.round()).abs() < 1e-6
+}
+
+/// Bars sit at whole x positions, `0..n`, and are this wide.
+const BAR_WIDTH: f64 = 0.7;
+
+/// The x axis of `n` bars, with half a slot of room at either end, and room for at least
+/// `min` bars so that one bar alone is not a wall.
+fn slots(n: usize, min: usize) -> std::ops::Range<f64> {
+    -0.5..n.max(min).max(1) as f64 - 0.5
+}
+
+/// The name of the bar at axis position `x`, if `x` is one.
+fn slot_label(x: f64, n: usize, name: impl Fn(usize) -> String) -> String {
+    if is_whole(x) && x >= 0.0 && (x.round() as usize) < n {
+        name(x.round() as usize)
+    } else {
+        String::new()
+    }
+}
+
+/// A count, short: `7`, `1.2k`, `35k`, `1.4M`.
+fn short_count(n: f64) -> String {
+    let (value, suffix) = match n.abs() {
+        a if a >= 1e9 => (n / 1e9, "G"),
+        a if a >= 1e6 => (n / 1e6, "M"),
+        a if a >= 1e3 => (n / 1e3, "k"),
+        _ => (n, ""),
+    };
+    let digits = if value.abs() < 10.0 && value.fract().abs() > 1e-9 {
+        1
+    } else {
+        0
+    };
+    let text = format!("{value:.digits$}");
+    let text = text.strip_suffix(".0").unwrap_or(&text);
+    format!("{text}{suffix}")
+}
+
+/// A duration in seconds, short: `850 µs`, `12 ms`, `3.4 s`.
+fn short_secs(secs: f64) -> String {
+    match secs {
+        0.0 => "0".to_owned(),
+        s if s < 1e-3 => format!("{} µs", short_number(s * 1e6)),
+        s if s < 1.0 => format!("{} ms", short_number(s * 1e3)),
+        s => format!("{} s", short_number(s)),
+    }
+}
+
+/// Two or three significant digits.
+fn short_number(x: f64) -> String {
+    let digits = match x.abs() {
+        a if a >= 100.0 => 0,
+        a if a >= 10.0 => 1,
+        _ => 2,
+    };
+    let text = format!("{x:.digits$}");
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_owned()
+    } else {
+        text
+    }
+}
+
+/// A count with thousands separators: `1,016`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `1 solution`, `1,016 boards`, `3 guesses`.
+fn counted(n: u64, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        _ if noun.ends_with('s') => format!("{} {noun}es", grouped(n)),
+        _ => format!("{} {noun}s", grouped(n)),
+    }
+}
+
+/// Bytes, short: `354 B`, `12 kB`, `1.3 MB`.
+fn short_bytes(bytes: u64) -> String {
+    match bytes as f64 {
+        b if b >= 1e9 => format!("{} GB", short_number(b / 1e9)),
+        b if b >= 1e6 => format!("{} MB", short_number(b / 1e6)),
+        b if b >= 1e3 => format!("{} kB", short_number(b / 1e3)),
+        b => format!("{b} B"),
+    }
+}
+
+fn text_style(size: u32, color: &'static RGBColor) -> TextStyle<'static> {
+    TextStyle::from((FONT, size).into_font()).color(color)
+}
+
+fn centred(style: TextStyle<'static>, v: VPos) -> TextStyle<'static> {
+    style.pos(Pos::new(HPos::Center, v))
+}
+
+/// One legend row along the top of `area`: a swatch and a name per entry.
+fn legend(area: &Area<'_>, entries: &[(&str, RGBColor, bool)], note: &str) -> Drawn {
+    let style = text_style(LABEL, &INK).pos(Pos::new(HPos::Left, VPos::Center));
+    let mut x = 70;
+    let y = 16;
+    for &(name, color, is_line) in entries {
+        if is_line {
+            area.draw(&PathElement::new(
+                vec![(x, y), (x + 28, y)],
+                color.stroke_width(3),
+            ))?;
+            area.draw(&Circle::new((x + 14, y), 5, color.filled()))?;
+        } else {
+            area.draw(&Rectangle::new(
+                [(x, y - 9), (x + 28, y + 9)],
+                color.filled(),
+            ))?;
+        }
+        area.draw_text(name, &style, (x + 36, y))?;
+        // Without a font feature plotters cannot measure text; 12 px per character at this
+        // size leaves a comfortable gap in common sans-serif fonts.
+        x += 36 + 12 * name.chars().count() as i32 + 36;
+    }
+    area.draw_text(
+        note,
+        &text_style(LABEL, &MUTED).pos(Pos::new(HPos::Left, VPos::Center)),
+        (x, y),
+    )?;
+    Ok(())
+}
+
+/// The search of one puzzle, depth by depth, as an SVG document.
+///
+/// One bar per depth: its height is the number of boards (search states) that reached that
+/// depth, and its colours split it in proportion into boards that branched (live), died (dead)
+/// and were solutions. On a log axis the split is of the bar's drawn height, so the colours show
+/// shares, not counts on the axis, and a share of solutions is drawn at least a sliver tall so
+/// that one solution among hundreds of boards still shows. The orange line is the breadth-first
+/// frontier (boards queued at that depth), drawn where the strategy had one. A footer gives the
+/// totals.
+///
+/// ```
+/// use explore::{Config, chart, format, solve};
+///
+/// let puzzle = format::parse_one(
+///     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+/// )?;
+/// let outcome = solve(&puzzle, &Config::default());
+/// let svg = chart::frontier_svg(&outcome.stats, "top1465 #1, bfs");
+/// assert!(svg.starts_with("<svg"));
+/// # Ok::<(), explore::InputError>(())
+/// ```
+pub fn frontier_svg(stats: &Stats, title: &str) -> String {
+    svg(FRONTIER_SIZE, |root| draw_frontier(root, stats, title))
+}
+
+fn draw_frontier(root: &Area<'_>, stats: &Stats, title: &str) -> Drawn {
+    let rows = &stats.per_depth;
+    let n_depths = rows.len();
+    let scale = Scale::fit(
+        rows.iter()
+            .flat_map(|r| [r.boards as f64, r.frontier as f64]),
+        Some(0.5),
+        0.1,
+    );
+    let has_frontier = rows.iter().any(|r| r.frontier > 0);
+
+    let root = root.titled(title, text_style(TITLE, &INK))?;
+    let (head, rest) = root.split_vertically(40);
+    let (body, foot) = rest.split_vertically(rest.dim_in_pixel().1 - 40);
+    let mut entries = vec![
+        ("branched (live)", LIVE, false),
+        ("dead", DEAD, false),
+        ("solution", SOLVED, false),
+    ];
+    if has_frontier {
+        entries.push(("frontier (boards queued)", FRONTIER, true));
+    }
+    let note = if scale.is_log() {
+        "(colours split each bar by share)"
+    } else {
+        ""
+    };
+    legend(&head, &entries, note)?;
+
+    let mut chart = ChartBuilder::on(&body)
+        .margin_left(10)
+        .margin_right(30)
+        .margin_top(10)
+        .x_label_area_size(64)
+        .y_label_area_size(100)
+        .build_cartesian_2d(slots(n_depths, 5), scale.range())?;
+    let y_desc = if scale.is_log() {
+        "boards at this depth (log scale)"
+    } else {
+        "boards at this depth"
+    };
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .max_light_lines(0)
+        .bold_line_style(GRID)
+        // As many labels as slots (see `slots`), so that every bar gets one, up to 30; beyond
+        // that plotters labels every 2nd, 5th or 10th depth.
+        .x_labels(n_depths.clamp(5, 30))
+        .y_labels(scale.n_labels(true))
+        .x_label_formatter(&|&x| slot_label(x, n_depths, |d| d.to_string()))
+        .y_label_formatter(&|&y| scale.label(y, short_count, true))
+        .x_desc("depth (branch decisions from the puzzle)")
+        .y_desc(y_desc)
+        .label_style(text_style(LABEL, &INK))
+        .axis_desc_style(text_style(DESC, &INK))
+        .draw()?;
+
+    let base = scale.base();
+    // Solutions are rare but the point of the search: their share of a bar is drawn at least
+    // this tall (6 px), so that a single solution among a hundred boards still shows.
+    let range = scale.range();
+    let sliver =
+        (range.end - range.start) * 6.0 / f64::from(chart.plotting_area().dim_in_pixel().1.max(1));
+    for row in rows {
+        if row.boards == 0 {
+            continue;
+        }
+        let d = row.depth as f64;
+        let top = scale.at(row.boards as f64);
+        let height = top - base;
+        let live = row.boards.saturating_sub(row.dead + row.solutions);
+        let share = |count: u64| height * count as f64 / row.boards as f64;
+        let solved = match row.solutions {
+            0 => 0.0,
+            n => share(n).max(sliver.min(height)),
+        };
+        // Live and dead split what the solutions leave, in proportion.
+        let rest = height - solved;
+        let live_h = if live + row.dead == 0 {
+            0.0
+        } else {
+            rest * live as f64 / (live + row.dead) as f64
+        };
+        let segments = [
+            (base, base + live_h, LIVE),
+            (base + live_h, base + rest, DEAD),
+            (base + rest, top, SOLVED),
+        ];
+        for (from, to, color) in segments {
+            if to - from <= 0.0 {
+                continue;
+            }
+            let bar = Rectangle::new(
+                [(d - BAR_WIDTH / 2.0, from), (d + BAR_WIDTH / 2.0, to)],
+                color.filled(),
+            );
+            chart.plotting_area().draw(&bar)?;
+        }
+        if n_depths <= 40 {
+            let label = EmptyElement::at((d, top))
+                + Text::new(
+                    short_count(row.boards as f64),
+                    // Clear of the frontier marker, which often sits on the bar's top.
+                    (0, -10),
+                    centred(text_style(VALUE, &INK), VPos::Bottom),
+                );
+            chart.plotting_area().draw(&label)?;
+        }
+    }
+
+    if has_frontier {
+        let points: Vec<(f64, f64)> = rows
+            .iter()
+            .filter(|r| r.frontier > 0)
+            .map(|r| (r.depth as f64, scale.at(r.frontier as f64)))
+            .collect();
+        chart.draw_series(std::iter::once(PathElement::new(
+            points.clone(),
+            FRONTIER.stroke_width(3),
+        )))?;
+        chart.draw_series(
+            points
+                .into_iter()
+                .map(|p| Circle::new(p, 6, FRONTIER.filled())),
+        )?;
+    }
+
+    let peak = if stats.peak_frontier > 0 {
+        format!(
+            "peak frontier {} ({})",
+            counted(stats.peak_frontier, "board"),
+            short_bytes(stats.peak_frontier_bytes)
+        )
+    } else {
+        "no frontier".to_owned()
+    };
+    let footer = format!(
+        "{}  ·  {} dead  ·  {}  ·  {}  ·  {peak}  ·  {}",
+        counted(stats.nodes, "board"),
+        grouped(stats.dead),
+        counted(stats.guesses, "guess"),
+        counted(stats.solutions, "solution"),
+        short_secs(stats.elapsed.as_secs_f64()),
+    );
+    let (width, height) = foot.dim_in_pixel();
+    foot.draw_text(
+        &footer,
+        &centred(text_style(LABEL, &MUTED), VPos::Center),
+        (width as i32 / 2, height as i32 / 2),
+    )?;
+    Ok(())
+}
+
+/// Strategies side by side, as an SVG document: two panels, search time summed over the puzzles
+/// and the memory of the peak frontier (with the number of states it held), one bar per
+/// summary labelled with its strategy (and its options, when two summaries share a strategy). Each bar carries its value, and, in red, the
+/// number of puzzles on which the strategy gave up, whose times are budgets rather than
+/// solving times.
+///
+/// ```
+/// use explore::{Config, Strategy, chart, compare, format};
+///
+/// let puzzle = format::parse_one(
+///     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+/// )?;
+/// let configs = compare::configs(Strategy::ALL, &Config::default());
+/// let summaries = compare::run(&[puzzle], &configs, |_| {});
+/// let svg = chart::compare_svg(&summaries, "one hard puzzle");
+/// assert!(svg.contains("backtrack"));
+/// # Ok::<(), explore::InputError>(())
+/// ```
+pub fn compare_svg(summaries: &[Summary], title: &str) -> String {
+    svg(COMPARE_SIZE, |root| draw_compare(root, summaries, title))
+}
+
+fn draw_compare(root: &Area<'_>, summaries: &[Summary], title: &str) -> Drawn {
+    let names = labels(summaries);
+    let root = root.titled(title, text_style(TITLE, &INK))?;
+    let (body, foot) = root.split_vertically(root.dim_in_pixel().1 - 40);
+    let panels = body.split_evenly((1, 2));
+
+    let time = Panel {
+        caption: "search time, all puzzles",
+        values: summaries.iter().map(|s| s.total_secs).collect(),
+        labels: summaries.iter().map(|s| short_secs(s.total_secs)).collect(),
+        unit: short_secs,
+        integral: false,
+    };
+    panel(&panels[0], &time, &names, summaries)?;
+
+    // Memory, not states: a board of candidates and a backtracker's recursion level differ in
+    // size by a factor of fifty, so only bytes compare across strategies.
+    let peak = Panel {
+        caption: "peak frontier memory (states held)",
+        values: summaries
+            .iter()
+            .map(|s| s.peak_memory_bytes as f64)
+            .collect(),
+        labels: summaries
+            .iter()
+            .map(|s| match s.peak_memory_bytes {
+                0 => "0".to_owned(),
+                bytes => format!(
+                    "{} ({})",
+                    short_bytes(bytes),
+                    short_count(s.peak_frontier as f64)
+                ),
+            })
+            .collect(),
+        unit: |bytes| short_bytes(bytes.round() as u64),
+        integral: true,
+    };
+    panel(&panels[1], &peak, &names, summaries)?;
+
+    let n_puzzles = summaries.iter().map(|s| s.puzzles).max().unwrap_or(0);
+    let footer = format!(
+        "{n_puzzles} puzzles; time is summed over the puzzles; lower is better in both \
+         panels; \"gave up\": the per-puzzle budget ran out"
+    );
+    let (width, height) = foot.dim_in_pixel();
+    foot.draw_text(
+        &footer,
+        &centred(text_style(LABEL - 2, &MUTED), VPos::Center),
+        (width as i32 / 2, height as i32 / 2),
+    )?;
+    Ok(())
+}
+
+/// One bar chart panel of [`compare_svg`]: a value per summary.
+struct Panel {
+    caption: &'static str,
+    values: Vec<f64>,
+    /// The text above each bar.
+    labels: Vec<String>,
+    /// Formats an axis value.
+    unit: fn(f64) -> String,
+    /// Whether the values are counts, so that the axis labels whole numbers only.
+    integral: bool,
+}
+
+fn panel(area: &Area<'_>, panel: &Panel, names: &[String], summaries: &[Summary]) -> Drawn {
+    let Panel {
+        caption,
+        ref values,
+        labels: ref value_labels,
+        unit,
+        integral,
+    } = *panel;
+    let n = values.len();
+    // Two lines of labels may sit on a bar.
+    let scale = Scale::fit(values.iter().copied(), None, 0.2);
+    let caption = if scale.is_log() {
+        format!("{caption}, log scale")
+    } else {
+        caption.to_owned()
+    };
+    let mut chart = ChartBuilder::on(area)
+        .caption(caption, text_style(CAPTION, &INK))
+        .margin(16)
+        .x_label_area_size(40)
+        .y_label_area_size(90)
+        .build_cartesian_2d(slots(n, 3), scale.range())?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .max_light_lines(0)
+        .bold_line_style(GRID)
+        // As many labels as slots (see `slots`), so that every bar gets one.
+        .x_labels(n.max(3))
+        .y_labels(scale.n_labels(integral))
+        .x_label_formatter(&|&x| slot_label(x, n, |i| names[i].clone()))
+        .y_label_formatter(&|&y| scale.label(y, unit, integral))
+        .label_style(text_style(LABEL, &INK))
+        .draw()?;
+
+    for (i, (&value, summary)) in values.iter().zip(summaries).enumerate() {
+        let color = PALETTE[i % PALETTE.len()];
+        let x = i as f64;
+        let top = scale.at(value);
+        if value > 0.0 {
+            let bar = Rectangle::new(
+                [
+                    (x - BAR_WIDTH / 2.0, scale.base()),
+                    (x + BAR_WIDTH / 2.0, top),
+                ],
+                color.filled(),
+            );
+            chart.plotting_area().draw(&bar)?;
+        }
+        let label = EmptyElement::at((x, top))
+            + Text::new(
+                value_labels[i].clone(),
+                (0, -6),
+                centred(text_style(VALUE, &INK), VPos::Bottom),
+            );
+        chart.plotting_area().draw(&label)?;
+        if summary.gave_up > 0 {
+            let warning = EmptyElement::at((x, top))
+                + Text::new(
+                    format!("{} gave up", summary.gave_up),
+                    (0, -32),
+                    centred(text_style(VALUE, &DEAD), VPos::Bottom),
+                );
+            chart.plotting_area().draw(&warning)?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare;
+    use crate::config::Config;
+    use crate::format;
+    use crate::strategy::Strategy;
+
+    /// From top1465: the breadth-first search of it branches to a few dozen boards.
+    const HARD: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    /// From 16_clue_multi: 2836 solutions, so counting them all fans out widely.
+    const MULTI: &str =
+        "................12..3.45.........3...1.6.....8.....54....1....8...9...6...4......";
+
+    fn solve(line: &str, config: &Config) -> crate::Outcome {
+        crate::solve(&format::parse_one(line).expect("test puzzle reads"), config)
+    }
+
+    /// Whether every element opened is closed, in order: enough to catch broken output.
+    fn balanced(svg: &str) -> bool {
+        let mut open: Vec<&str> = Vec::new();
+        let mut rest = svg;
+        while let Some(start) = rest.find('<') {
+            rest = &rest[start + 1..];
+            let Some(end) = rest.find('>') else {
+                return false;
+            };
+            let tag = &rest[..end];
+            rest = &rest[end + 1..];
+            if tag.starts_with('?') || tag.starts_with('!') || tag.ends_with('/') {
+                continue;
+            }
+            if let Some(closing) = tag.strip_prefix('/') {
+                if open.pop() != Some(closing.trim()) {
+                    return false;
+                }
+            } else {
+                let name = tag.split_whitespace().next().unwrap_or("");
+                open.push(name);
+            }
+        }
+        open.is_empty()
+    }
+
+    /// Whether a `<text>` element says exactly `text` (plotters puts it on a line of its own).
+    fn has_text(svg: &str, text: &str) -> bool {
+        svg.contains(&format!(">\n{text}\n</text>"))
+    }
+
+    fn fill(color: RGBColor) -> String {
+        format!("fill=\"#{:02X}{:02X}{:02X}\"", color.0, color.1, color.2)
+    }
+
+    #[test]
+    fn the_frontier_picture_has_a_bar_per_depth_and_its_labels() {
+        let outcome = solve(HARD, &Config::default());
+        let svg = frontier_svg(&outcome.stats, "top1465 #1");
+        assert!(svg.starts_with("<svg"), "{}", &svg[..60]);
+        assert!(balanced(&svg));
+        for text in [
+            "top1465 #1",
+            "depth",
+            "boards at this depth",
+            "dead",
+            "frontier",
+        ] {
+            assert!(svg.contains(text), "missing {text}");
+        }
+        // Every depth has live or dead boards: the bottom segment is live, except at the last
+        // depth, where the boards that remain are dead or solutions.
+        let rows = &outcome.stats.per_depth;
+        let with_live = rows
+            .iter()
+            .filter(|r| r.boards > r.dead + r.solutions)
+            .count();
+        let with_dead = rows.iter().filter(|r| r.dead > 0).count();
+        // One more of each for the legend swatch.
+        assert_eq!(svg.matches(&fill(LIVE)).count(), with_live + 1);
+        assert_eq!(svg.matches(&fill(DEAD)).count(), with_dead + 1);
+        assert_eq!(svg.matches(&fill(SOLVED)).count(), 1 + 1);
+    }
+
+    #[test]
+    fn a_wide_search_is_drawn_on_a_log_axis() {
+        let all = Config {
+            max_solutions: None,
+            threads: 1,
+            ..Config::default()
+        };
+        let outcome = solve(MULTI, &all);
+        let widest = outcome.stats.per_depth.iter().map(|r| r.boards).max();
+        assert!(widest.is_some_and(|w| w > 500), "{widest:?}");
+        let svg = frontier_svg(&outcome.stats, "2836 solutions");
+        assert!(balanced(&svg));
+        assert!(svg.contains("(log scale)"));
+        assert!(has_text(&svg, "1k") && has_text(&svg, "1"), "decade labels");
+    }
+
+    #[test]
+    fn an_empty_search_still_draws() {
+        let svg = frontier_svg(&Stats::default(), "nothing <&> here");
+        assert!(
+            svg.contains("nothing &lt;&amp;&gt; here"),
+            "titles are escaped"
+        );
+        assert!(svg.starts_with("<svg") && balanced(&svg));
+        assert!(svg.contains("no frontier"));
+    }
+
+    #[test]
+    fn the_comparison_has_a_bar_per_strategy_in_each_panel() {
+        let puzzles = [HARD, MULTI].map(|line| format::parse_one(line).expect("reads"));
+        let base = Config {
+            threads: 1,
+            ..Config::default()
+        };
+        let configs = compare::configs(&[Strategy::Bfs, Strategy::Dfs], &base);
+        let summaries = compare::run(&puzzles, &configs, |_| {});
+        let svg = compare_svg(&summaries, "two puzzles");
+        assert!(svg.starts_with("<svg") && balanced(&svg));
+        for text in ["two puzzles", "search time", "peak frontier"] {
+            assert!(svg.contains(text), "missing {text}");
+        }
+        assert!(has_text(&svg, "bfs") && has_text(&svg, "dfs"));
+        // One bar per summary per panel, each in its own colour.
+        assert_eq!(svg.matches(&fill(PALETTE[0])).count(), 2);
+        assert_eq!(svg.matches(&fill(PALETTE[1])).count(), 2);
+    }
+
+    #[test]
+    fn giving_up_is_marked_on_the_bar() {
+        let puzzles = [format::parse_one(HARD).expect("reads")];
+        let tight = Config {
+            max_nodes: Some(1),
+            threads: 1,
+            ..Config::default()
+        };
+        let summaries = compare::run(&puzzles, &[tight], |_| {});
+        let svg = compare_svg(&summaries, "budget");
+        assert!(svg.contains("1 gave up"));
+    }
+
+    #[test]
+    fn short_forms_read_well() {
+        assert_eq!(short_count(7.0), "7");
+        assert_eq!(short_count(1234.0), "1.2k");
+        assert_eq!(short_count(35_000.0), "35k");
+        assert_eq!(short_count(1_000_000.0), "1M");
+        assert_eq!(short_secs(0.000_85), "850 µs");
+        assert_eq!(short_secs(0.0123), "12.3 ms");
+        assert_eq!(short_secs(3.4), "3.4 s");
+        assert_eq!(short_bytes(354), "354 B");
+        assert_eq!(grouped(1_016), "1,016");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(counted(1, "guess"), "1 guess");
+        assert_eq!(counted(1_234_567, "guess"), "1,234,567 guesses");
+        assert_eq!(short_bytes(1_300_000), "1.3 MB");
+    }
+}

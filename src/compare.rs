@@ -1,0 +1,876 @@
+//! Several strategies over the same puzzles: one [`Summary`] per configuration, and a check that
+//! their answers agree.
+//!
+//! [`run`] solves every puzzle once per [`Config`], one configuration after the other, each
+//! through [`crate::solve`] with that configuration as given: its own per-puzzle budget, so a
+//! strategy that gives up on one puzzle costs at most its budget and never stalls the others,
+//! and its own engine threads ([`configs`] sets one). [`run_parallel`] solves several puzzles
+//! at once on worker threads; each puzzle's time still comes from its outcome's
+//! [`Stats::elapsed`], so times keep their meaning, and the wall time of a whole pass is
+//! reported beside them.
+//!
+//! A comparison that shows numbers from wrong answers is worse than none, so every summary keeps
+//! what its strategy said about each puzzle ([`Record`]), and [`disagreements`] lists the puzzles
+//! on which two strategies contradict each other or one reports a grid that does not solve the
+//! puzzle.
+//!
+//! This module computes; it never prints. Progress goes to a callback on the calling thread,
+//! and drawing the summaries belongs to [`crate::chart`].
+//!
+//! ```
+//! use explore::{Config, Strategy, compare, format};
+//!
+//! let puzzle = format::parse_one(
+//!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+//! )?;
+//! let configs = compare::configs(Strategy::ALL, &Config::default());
+//! let summaries = compare::run(&[puzzle], &configs, |_progress| {});
+//! assert_eq!(summaries.len(), Strategy::ALL.len());
+//! assert!(summaries.iter().all(|summary| summary.solved == 1));
+//! assert!(compare::disagreements(&summaries).is_empty());
+//! # Ok::<(), explore::InputError>(())
+//! ```
+//!
+//! [`Stats::elapsed`]: crate::Stats::elapsed
+
+use std::fmt::{Display, Write as _};
+use std::time::{Duration, Instant};
+
+use serde::{Serialize, Serializer};
+
+use crate::config::{Config, DEFAULT_MAX_FRONTIER, DEFAULT_MAX_SOLUTIONS};
+use crate::grid::Grid;
+use crate::outcome::{Outcome, Status};
+use crate::strategy::{Strategy, solve};
+
+/// Node budget per puzzle that [`configs`] gives the textbook `backtrack` when the user set no
+/// budget: 60 to 100 ms of its search on the build machine. On top1465 it gives up on 319 of
+/// 1465 puzzles; some 17-clue puzzles need minutes of it, and a comparison should finish. The
+/// puzzles it gives up on are counted in [`Summary::gave_up`].
+pub const DEFAULT_BACKTRACK_MAX_NODES: u64 = 1_000_000;
+
+/// Node budget per puzzle that [`configs`] gives `bitmask` when the user set no budget: ten
+/// times `backtrack`'s, since it walks the same tree about five times faster per node (87
+/// against 16 million nodes a second on top1465), so both budgets stand for about a tenth of a
+/// second. On top1465 it gives up on 63 of 1465 puzzles; without a budget it needed 35 s for
+/// the set, and up to 43 s for a single puzzle of 16_clue_multi.
+pub const DEFAULT_BITMASK_MAX_NODES: u64 = 10_000_000;
+
+/// The node budget [`configs`] gives `strategy` when the user set none: the two naive
+/// depth-first searches (first empty cell, digits in order) get one, since their trees can grow
+/// to billions of nodes; the searches that fill forced cells need none.
+pub const fn default_max_nodes(strategy: Strategy) -> Option<u64> {
+    match strategy {
+        Strategy::Backtrack => Some(DEFAULT_BACKTRACK_MAX_NODES),
+        Strategy::Bitmask => Some(DEFAULT_BITMASK_MAX_NODES),
+        Strategy::Bfs | Strategy::Dfs => None,
+    }
+}
+
+/// One configuration per strategy, each a copy of `base` with its strategy set: what
+/// `explore compare` should run.
+///
+/// Each gets one engine thread, so that every strategy solves a puzzle on one core (run puzzles
+/// side by side with [`run_parallel`] instead), and, unless `base` sets a node or time budget,
+/// the budget of [`default_max_nodes`]. Every other option is kept; set `threads` on the result
+/// to measure the breadth-first engine's own threads.
+pub fn configs(strategies: &[Strategy], base: &Config) -> Vec<Config> {
+    let unbounded = base.max_nodes.is_none() && base.timeout.is_none();
+    strategies
+        .iter()
+        .map(|&strategy| Config {
+            strategy,
+            max_nodes: if unbounded {
+                default_max_nodes(strategy)
+            } else {
+                base.max_nodes
+            },
+            threads: 1,
+            ..base.clone()
+        })
+        .collect()
+}
+
+/// The options of `config` that shape its strategy's search, as `key=value` words in the CLI's
+/// spelling: `forced=hidden branch=fewest` for `bfs` and `dfs`, `threads=N` for `bfs` (the only
+/// strategy with threads), then the budgets and limits when set. Empty when nothing departs
+/// from the plain strategy.
+pub fn options(config: &Config) -> String {
+    let mut words: Vec<String> = Vec::new();
+    if config.strategy.uses_inference() {
+        words.push(format!("forced={}", config.forced));
+        words.push(format!("branch={}", config.branch));
+    }
+    if config.strategy == Strategy::Bfs {
+        words.push(format!("threads={}", config.threads.max(1)));
+        if config.max_frontier != DEFAULT_MAX_FRONTIER {
+            words.push(format!("max-frontier={}", config.max_frontier));
+        }
+    }
+    match config.max_solutions {
+        Some(DEFAULT_MAX_SOLUTIONS) => {}
+        Some(n) => words.push(format!("max-solutions={n}")),
+        None => words.push("max-solutions=all".to_owned()),
+    }
+    if let Some(nodes) = config.max_nodes {
+        words.push(format!("max-nodes={nodes}"));
+    }
+    if let Some(timeout) = config.timeout {
+        words.push(format!("timeout={}s", timeout.as_secs_f64()));
+    }
+    words.join(" ")
+}
+
+/// How far [`run`] has come: sent once with `done` 0 when a configuration starts, then after each
+/// puzzle.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Progress {
+    /// Index of the configuration being run, into the `configs` given to [`run`].
+    pub entry: usize,
+    /// Puzzles finished for this configuration.
+    pub done: usize,
+    /// Puzzles in all.
+    pub total: usize,
+}
+
+/// What one strategy made of one puzzle: the verdict and the counters a summary needs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Record {
+    /// The verdict.
+    pub status: Status,
+    /// The first reported solution (the smallest: solutions are sorted), if any.
+    pub solution: Option<Grid>,
+    /// Whether every reported solution is complete, follows the rules and keeps the givens.
+    pub valid: bool,
+    /// Search nodes created.
+    pub nodes: u64,
+    /// Dead states.
+    pub dead: u64,
+    /// Branch points.
+    pub guesses: u64,
+    /// Most states held at once in the frontier.
+    pub peak_frontier: u64,
+    /// Memory of the frontier at its peak, in bytes.
+    pub peak_frontier_bytes: u64,
+    /// Time of the search.
+    pub elapsed: Duration,
+}
+
+impl Record {
+    /// The record of `outcome`, the result of solving `puzzle`.
+    pub fn new(puzzle: &Grid, outcome: &Outcome) -> Record {
+        let stats = &outcome.stats;
+        Record {
+            status: outcome.status(),
+            solution: outcome.solutions.first().copied(),
+            valid: outcome
+                .solutions
+                .iter()
+                .all(|solution| solution.is_solution_of(puzzle)),
+            nodes: stats.nodes,
+            dead: stats.dead,
+            guesses: stats.guesses,
+            peak_frontier: stats.peak_frontier,
+            peak_frontier_bytes: stats.peak_frontier_bytes,
+            elapsed: stats.elapsed,
+        }
+    }
+
+    /// Whether the puzzle was solved (`unique`, `multiple` or `solved`) without a single guess.
+    fn is_solved_without_guessing(&self) -> bool {
+        self.guesses == 0
+            && matches!(
+                self.status,
+                Status::Unique | Status::Multiple | Status::Solved
+            )
+    }
+}
+
+/// One configuration over all the puzzles.
+///
+/// Serialises to one flat JSON object per configuration; the per-puzzle [`Record`]s are left
+/// out.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct Summary {
+    /// The strategy.
+    #[serde(serialize_with = "by_name")]
+    pub strategy: Strategy,
+    /// Its options, from [`options`].
+    pub options: String,
+    /// Puzzles run.
+    pub puzzles: usize,
+    /// Puzzles with a verdict of `unique`, `multiple` or `solved`.
+    pub solved: usize,
+    /// Puzzles with no solution.
+    pub none: usize,
+    /// Puzzles on which a budget ran out before any verdict.
+    pub gave_up: usize,
+    /// Search time summed over the puzzles, in seconds (a puzzle given up on counts the time
+    /// until it was).
+    pub total_secs: f64,
+    /// Wall-clock time of the whole pass, in seconds: below `total_secs` when puzzles run in
+    /// parallel.
+    pub wall_secs: f64,
+    /// `puzzles / total_secs`: throughput of one core.
+    pub puzzles_per_sec: f64,
+    /// Median search time of a puzzle, in seconds.
+    pub median_secs: f64,
+    /// Longest search time of a puzzle, in seconds.
+    pub worst_secs: f64,
+    /// Mean branch points per puzzle.
+    pub guesses_per_puzzle: f64,
+    /// Share of the puzzles solved without a single branch point, in percent.
+    pub no_guess_pct: f64,
+    /// Search nodes created, summed over the puzzles.
+    pub nodes: u64,
+    /// Dead states, summed over the puzzles.
+    pub dead: u64,
+    /// Largest frontier of any one puzzle, in boards (states held to come back to).
+    pub peak_frontier: u64,
+    /// Memory of the largest frontier of any one puzzle, in bytes.
+    pub peak_memory_bytes: u64,
+    /// What the strategy made of each puzzle, in puzzle order.
+    #[serde(skip)]
+    pub records: Vec<Record>,
+}
+
+fn by_name<S: Serializer>(value: &impl Display, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
+}
+
+impl Summary {
+    /// Sums up the records of one pass of `config` over the puzzles, in puzzle order, which
+    /// took `wall` in all.
+    pub fn new(config: &Config, records: Vec<Record>, wall: Duration) -> Summary {
+        let n = records.len();
+        let count = |status: Status| records.iter().filter(|r| r.status == status).count();
+        let mut secs: Vec<f64> = records.iter().map(|r| r.elapsed.as_secs_f64()).collect();
+        secs.sort_unstable_by(f64::total_cmp);
+        let total_secs: f64 = secs.iter().sum();
+        let per_puzzle = |total: f64| if n == 0 { 0.0 } else { total / n as f64 };
+        let no_guess = records
+            .iter()
+            .filter(|r| r.is_solved_without_guessing())
+            .count();
+        Summary {
+            strategy: config.strategy,
+            options: options(config),
+            puzzles: n,
+            solved: count(Status::Unique) + count(Status::Multiple) + count(Status::Solved),
+            none: count(Status::None),
+            gave_up: count(Status::GaveUp),
+            total_secs,
+            wall_secs: wall.as_secs_f64(),
+            puzzles_per_sec: if total_secs > 0.0 {
+                n as f64 / total_secs
+            } else {
+                0.0
+            },
+            median_secs: match n {
+                0 => 0.0,
+                n if n % 2 == 1 => secs[n / 2],
+                n => (secs[n / 2 - 1] + secs[n / 2]) / 2.0,
+            },
+            worst_secs: secs.last().copied().unwrap_or(0.0),
+            guesses_per_puzzle: per_puzzle(records.iter().map(|r| r.guesses as f64).sum()),
+            no_guess_pct: 100.0 * per_puzzle(no_guess as f64),
+            nodes: records.iter().map(|r| r.nodes).sum(),
+            dead: records.iter().map(|r| r.dead).sum(),
+            peak_frontier: records.iter().map(|r| r.peak_frontier).max().unwrap_or(0),
+            peak_memory_bytes: records
+                .iter()
+                .map(|r| r.peak_frontier_bytes)
+                .max()
+                .unwrap_or(0),
+            records,
+        }
+    }
+}
+
+/// Solves every puzzle with every configuration, one puzzle at a time, one configuration after
+/// the other, and sums up each pass. `on_progress` hears when each configuration starts and
+/// after each puzzle.
+///
+/// Set a budget (`max_nodes` or `timeout`) on any configuration that may need minutes on a
+/// puzzle; [`configs`] does so for `backtrack`.
+pub fn run(
+    puzzles: &[Grid],
+    configs: &[Config],
+    on_progress: impl FnMut(Progress),
+) -> Vec<Summary> {
+    run_parallel(puzzles, configs, 1, on_progress)
+}
+
+/// As [`run`], with `workers` threads each solving whole puzzles, so a pass can take less wall
+/// time. Each puzzle still runs with its configuration's own engine threads and is timed by its
+/// own search, so the verdicts and counters are those of [`run`]; only the times change, since
+/// a puzzle whose worker waits for a core keeps its clock running. `on_progress` is called on
+/// the calling thread.
+///
+/// Use it only with idle cores. On the 2-core build machine, shared with other work, all of
+/// top1465 with the four strategies took 75 s of wall time with one worker and 75 s with two,
+/// and every per-puzzle time doubled.
+pub fn run_parallel(
+    puzzles: &[Grid],
+    configs: &[Config],
+    workers: usize,
+    mut on_progress: impl FnMut(Progress),
+) -> Vec<Summary> {
+    let total = puzzles.len();
+    let workers = workers.clamp(1, total.max(1));
+    configs
+        .iter()
+        .enumerate()
+        .map(|(entry, config)| {
+            on_progress(Progress {
+                entry,
+                done: 0,
+                total,
+            });
+            let start = Instant::now();
+            let mut records: Vec<Option<Record>> = vec![None; total];
+            let mut done = 0;
+            pass(puzzles, config, workers, |index, record| {
+                records[index] = Some(record);
+                done += 1;
+                on_progress(Progress { entry, done, total });
+            });
+            let wall = start.elapsed();
+            // `pass` hands over exactly one record per puzzle.
+            let records = records.into_iter().flatten().collect();
+            Summary::new(config, records, wall)
+        })
+        .collect()
+}
+
+/// Solves each puzzle with `config` on `workers` threads, handing `(index, record)` to `emit`
+/// on the calling thread as puzzles finish, in any order.
+fn pass(puzzles: &[Grid], config: &Config, workers: usize, mut emit: impl FnMut(usize, Record)) {
+    let solve_one = |index: usize| Record::new(&puzzles[index], &solve(&puzzles[index], config));
+    if workers == 1 {
+        for index in 0..puzzles.len() {
+            emit(index, solve_one(index));
+        }
+        return;
+    }
+    // Every index is queued before the workers start and the queue is closed, so each worker
+    // ends when the queue is empty; the results channel closes when the last worker ends.
+    let (job_tx, job_rx) = crossbeam_channel::unbounded::<usize>();
+    for index in 0..puzzles.len() {
+        job_tx.send(index).expect("the queue is open");
+    }
+    drop(job_tx);
+    std::thread::scope(|scope| {
+        let (done_tx, done_rx) = crossbeam_channel::unbounded::<(usize, Record)>();
+        for _ in 0..workers {
+            let (job_rx, done_tx, solve_one) = (job_rx.clone(), done_tx.clone(), &solve_one);
+            scope.spawn(move || {
+                for index in job_rx {
+                    if done_tx.send((index, solve_one(index))).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        for (index, record) in done_rx {
+            emit(index, record);
+        }
+    });
+}
+
+/// Names for the summaries, for tables, messages and charts: the strategy's name, followed by
+/// its options in parentheses when two summaries share a strategy.
+pub fn labels(summaries: &[Summary]) -> Vec<String> {
+    summaries
+        .iter()
+        .map(|summary| {
+            let shared = summaries
+                .iter()
+                .filter(|other| other.strategy == summary.strategy)
+                .count()
+                > 1;
+            if shared && !summary.options.is_empty() {
+                format!("{} ({})", summary.strategy, summary.options)
+            } else {
+                summary.strategy.to_string()
+            }
+        })
+        .collect()
+}
+
+/// A puzzle on which the answers cannot all be right.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Disagreement {
+    /// Index of the puzzle in the slice given to [`run`], from 0.
+    pub puzzle: usize,
+    /// The summaries involved, as indices into the slice given to [`disagreements`]: two that
+    /// contradict each other, or one whose solution is wrong.
+    pub entries: Vec<usize>,
+    /// What is wrong, in a sentence naming the strategies as [`labels`] does.
+    pub reason: String,
+}
+
+/// What a record proves about a puzzle's set of solutions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Claim {
+    /// Nothing: the search gave up empty-handed, or its solution is not one.
+    Nothing,
+    /// There is no solution.
+    Empty,
+    /// This grid is a solution (and there may be others).
+    Contains(Grid),
+    /// This grid is the only solution.
+    Exactly(Grid),
+    /// There are two or more solutions.
+    Several,
+}
+
+impl Claim {
+    fn of(record: &Record) -> Claim {
+        if !record.valid {
+            return Claim::Nothing;
+        }
+        match (record.status, record.solution) {
+            (Status::None, _) => Claim::Empty,
+            (Status::Multiple, _) => Claim::Several,
+            (Status::Unique, Some(grid)) => Claim::Exactly(grid),
+            (Status::Solved | Status::GaveUp, Some(grid)) => Claim::Contains(grid),
+            _ => Claim::Nothing,
+        }
+    }
+
+    /// Whether `self` and `other` cannot both be true, as a reason, in the words of `a` and `b`.
+    fn contradicts(self, other: Claim, a: &str, b: &str) -> Option<String> {
+        use Claim::{Contains, Empty, Exactly, Nothing, Several};
+        match (self, other) {
+            (Nothing, _) | (_, Nothing) => None,
+            (Empty, Empty) => None,
+            (Empty, _) => Some(format!("{a} finds no solution, {b} finds one")),
+            (_, Empty) => Some(format!("{a} finds a solution, {b} finds none")),
+            (Exactly(_), Several) => Some(format!("{a} says unique, {b} finds several solutions")),
+            (Several, Exactly(_)) => Some(format!("{a} finds several solutions, {b} says unique")),
+            (Exactly(x), Exactly(y) | Contains(y)) | (Contains(x), Exactly(y)) if x != y => Some(
+                format!("{a} and {b} report different solutions, and one says it is unique"),
+            ),
+            _ => None,
+        }
+    }
+}
+
+/// Every puzzle on which two summaries contradict each other, or one reports a grid that does not
+/// solve the puzzle, ordered by puzzle.
+///
+/// Only what a search proved counts: a strategy that gave up says nothing, unless it had found
+/// a (checked) solution by then, which is enough to contradict a `none`. Different solutions
+/// from two searches that stopped at the solution limit are no contradiction, since the puzzle
+/// may have several; a `unique` with a different solution from anyone is. The summaries must
+/// come from the same puzzles; extra records of a longer run are not compared.
+pub fn disagreements(summaries: &[Summary]) -> Vec<Disagreement> {
+    let labels = labels(summaries);
+    let n_puzzles = summaries.iter().map(|s| s.records.len()).min().unwrap_or(0);
+    let mut found = Vec::new();
+    for puzzle in 0..n_puzzles {
+        for (i, summary) in summaries.iter().enumerate() {
+            if !summary.records[puzzle].valid {
+                found.push(Disagreement {
+                    puzzle,
+                    entries: vec![i],
+                    reason: format!(
+                        "{} reports a grid that does not solve the puzzle",
+                        labels[i]
+                    ),
+                });
+            }
+        }
+        for i in 0..summaries.len() {
+            for j in i + 1..summaries.len() {
+                let a = Claim::of(&summaries[i].records[puzzle]);
+                let b = Claim::of(&summaries[j].records[puzzle]);
+                if let Some(reason) = a.contradicts(b, &labels[i], &labels[j]) {
+                    found.push(Disagreement {
+                        puzzle,
+                        entries: vec![i, j],
+                        reason,
+                    });
+                }
+            }
+        }
+    }
+    found
+}
+
+/// A plain-text table of the summaries, one row per configuration, for logs and examples.
+pub fn table(summaries: &[Summary]) -> String {
+    let labels = labels(summaries);
+    let width = labels.iter().map(String::len).max().unwrap_or(0).max(8);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{:<width$} {:>7} {:>7} {:>5} {:>7} {:>9} {:>10} {:>10} {:>9} {:>7} {:>12} {:>9}",
+        "strategy",
+        "puzzles",
+        "solved",
+        "none",
+        "gave_up",
+        "total_s",
+        "puzzles/s",
+        "median_ms",
+        "worst_ms",
+        "guesses",
+        "nodes",
+        "peak",
+    );
+    for (label, s) in labels.iter().zip(summaries) {
+        let _ = writeln!(
+            out,
+            "{:<width$} {:>7} {:>7} {:>5} {:>7} {:>9.3} {:>10.0} {:>10.3} {:>9.1} {:>7.1} {:>12} {:>9}",
+            label,
+            s.puzzles,
+            s.solved,
+            s.none,
+            s.gave_up,
+            s.total_secs,
+            s.puzzles_per_sec,
+            s.median_secs * 1e3,
+            s.worst_secs * 1e3,
+            s.guesses_per_puzzle,
+            s.nodes,
+            s.peak_frontier,
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format;
+
+    /// From top1465.
+    const HARD: [&str; 3] = [
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+        "7.8...3.....6.1...5.........4.....263...8.......1...9..9.2....4....7.5...........",
+    ];
+    /// From 16_clue_multi: 2836 solutions.
+    const MULTI: &str =
+        "................12..3.45.........3...1.6.....8.....54....1....8...9...6...4......";
+    /// From unsolvable.
+    const NONE: &str =
+        ".2..58..3.........9.5...6..21..9.......7....44...1..6.53..4..2.6.2....35.9..8..1.";
+
+    fn grids(lines: &[&str]) -> Vec<Grid> {
+        lines
+            .iter()
+            .map(|line| format::parse_one(line).expect("test puzzle reads"))
+            .collect()
+    }
+
+    fn base() -> Config {
+        Config {
+            threads: 1,
+            ..Config::default()
+        }
+    }
+
+    #[test]
+    fn every_strategy_agrees_and_the_counts_add_up() {
+        let puzzles = grids(&[HARD[0], HARD[1], HARD[2], MULTI, NONE]);
+        let configs = configs(Strategy::ALL, &base());
+        let mut heard = Vec::new();
+        let summaries = run(&puzzles, &configs, |p| heard.push(p));
+        assert_eq!(heard.len(), configs.len() * (puzzles.len() + 1));
+        assert_eq!(
+            heard.last(),
+            Some(&Progress {
+                entry: configs.len() - 1,
+                done: 5,
+                total: 5
+            })
+        );
+        for summary in &summaries {
+            assert_eq!(summary.puzzles, 5);
+            assert_eq!(summary.solved + summary.none + summary.gave_up, 5);
+            assert_eq!(summary.records.len(), 5);
+            assert!(summary.nodes > 0 && summary.total_secs > 0.0);
+            assert!(summary.median_secs <= summary.worst_secs);
+            assert!(summary.worst_secs <= summary.total_secs);
+            if summary.gave_up == 0 {
+                assert_eq!((summary.solved, summary.none), (4, 1), "{summary:?}");
+                let statuses: Vec<Status> = summary.records.iter().map(|r| r.status).collect();
+                assert_eq!(statuses[3..], [Status::Multiple, Status::None]);
+            }
+        }
+        assert_eq!(disagreements(&summaries), Vec::new());
+    }
+
+    #[test]
+    fn parallel_puzzles_give_the_same_verdicts() {
+        let puzzles = grids(&[HARD[0], HARD[1], HARD[2], MULTI, NONE]);
+        let one = run(&puzzles, &[base()], |_| {});
+        let mut heard = Vec::new();
+        let two = run_parallel(&puzzles, &[base()], 2, |p| heard.push(p.done));
+        assert_eq!(heard, [0, 1, 2, 3, 4, 5]);
+        let verdicts = |s: &Summary| -> Vec<(Status, Option<Grid>)> {
+            s.records.iter().map(|r| (r.status, r.solution)).collect()
+        };
+        assert_eq!(verdicts(&one[0]), verdicts(&two[0]));
+        assert_eq!(one[0].nodes, two[0].nodes);
+        assert_eq!(two[0].options, "forced=hidden branch=fewest threads=1");
+    }
+
+    #[test]
+    fn a_budget_gives_up_without_stalling() {
+        let puzzles = grids(&HARD);
+        let tight = Config {
+            max_nodes: Some(1),
+            ..base()
+        };
+        let summaries = run(&puzzles, &[tight, base()], |_| {});
+        assert_eq!(summaries[0].gave_up, 3);
+        assert_eq!(summaries[1].solved, 3);
+        assert_eq!(
+            summaries[0].options,
+            "forced=hidden branch=fewest threads=1 max-nodes=1"
+        );
+        assert!(disagreements(&summaries).is_empty());
+        assert_eq!(
+            labels(&summaries),
+            [
+                "bfs (forced=hidden branch=fewest threads=1 max-nodes=1)",
+                "bfs (forced=hidden branch=fewest threads=1)"
+            ]
+        );
+    }
+
+    #[test]
+    fn configs_budget_only_the_naive_searches() {
+        let configs = configs(Strategy::ALL, &Config::default());
+        for config in &configs {
+            assert_eq!(config.threads, 1);
+            assert_eq!(config.max_nodes, default_max_nodes(config.strategy));
+        }
+        let budgets: Vec<Option<u64>> = configs.iter().map(|c| c.max_nodes).collect();
+        assert_eq!(budgets, [None, None, Some(10_000_000), Some(1_000_000)]);
+        assert_eq!(options(&configs[3]), "max-nodes=1000000");
+        let timed = Config {
+            timeout: Some(Duration::from_secs(2)),
+            ..base()
+        };
+        let configs = super::configs(&[Strategy::Backtrack], &timed);
+        assert_eq!(configs[0].max_nodes, None);
+        assert_eq!(options(&configs[0]), "timeout=2s");
+    }
+
+    fn summary(strategy: Strategy, records: Vec<Record>) -> Summary {
+        Summary::new(&Config { strategy, ..base() }, records, Duration::ZERO)
+    }
+
+    fn record(status: Status, solution: Option<Grid>) -> Record {
+        Record {
+            status,
+            solution,
+            valid: true,
+            nodes: 1,
+            dead: 0,
+            guesses: 0,
+            peak_frontier: 0,
+            peak_frontier_bytes: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn summaries_add_up_their_records() {
+        let timed = |status, guesses, ms, peak| Record {
+            guesses,
+            elapsed: Duration::from_millis(ms),
+            peak_frontier: peak,
+            peak_frontier_bytes: peak * 100,
+            ..record(status, Some(Grid::EMPTY))
+        };
+        let records = vec![
+            timed(Status::Unique, 0, 4, 1),
+            timed(Status::Solved, 3, 1, 9),
+            timed(Status::None, 0, 2, 5),
+            timed(Status::GaveUp, 7, 10, 2),
+        ];
+        let s = summary(Strategy::Dfs, records);
+        assert_eq!((s.puzzles, s.solved, s.none, s.gave_up), (4, 2, 1, 1));
+        assert!((s.total_secs - 0.017).abs() < 1e-9);
+        assert!(
+            (s.median_secs - 0.003).abs() < 1e-9,
+            "mean of the middle two"
+        );
+        assert!((s.worst_secs - 0.010).abs() < 1e-9);
+        assert!((s.guesses_per_puzzle - 2.5).abs() < 1e-9);
+        assert!((s.no_guess_pct - 25.0).abs() < 1e-9, "only the unique one");
+        assert_eq!((s.nodes, s.peak_frontier, s.peak_memory_bytes), (4, 9, 900));
+        assert_eq!(s.options, "forced=hidden branch=fewest");
+    }
+
+    #[test]
+    fn disagreements_name_contradictions_only() {
+        let puzzles = grids(&[HARD[0], MULTI]);
+        let outcome = crate::solve(&puzzles[0], &base());
+        let right = outcome.solutions[0];
+        // Validity is the record's business; here only the claims matter.
+        let other = Grid::EMPTY;
+
+        let bfs = summary(
+            Strategy::Bfs,
+            vec![
+                record(Status::Unique, Some(right)),
+                record(Status::Solved, Some(right)),
+            ],
+        );
+        let agreeing = summary(
+            Strategy::Dfs,
+            vec![
+                record(Status::Solved, Some(right)),
+                record(Status::Multiple, Some(other)),
+            ],
+        );
+        let gave_up = summary(
+            Strategy::Bitmask,
+            vec![record(Status::GaveUp, None), record(Status::GaveUp, None)],
+        );
+        assert!(disagreements(&[bfs.clone(), agreeing, gave_up]).is_empty());
+
+        let wrong = summary(
+            Strategy::Backtrack,
+            vec![
+                record(Status::None, None),
+                record(Status::Unique, Some(other)),
+            ],
+        );
+        let found = disagreements(&[bfs, wrong]);
+        let reasons: Vec<(usize, &str)> = found
+            .iter()
+            .map(|d| (d.puzzle, d.reason.as_str()))
+            .collect();
+        assert_eq!(
+            reasons,
+            [
+                (0, "bfs finds a solution, backtrack finds none"),
+                (
+                    1,
+                    "bfs and backtrack report different solutions, and one says it is unique"
+                ),
+            ]
+        );
+        assert!(found.iter().all(|d| d.entries == [0, 1]));
+    }
+
+    #[test]
+    fn a_wrong_solution_is_reported_and_proves_nothing() {
+        let bad = Record {
+            valid: false,
+            ..record(Status::Unique, Some(Grid::EMPTY))
+        };
+        let found = disagreements(&[
+            summary(Strategy::Bfs, vec![bad]),
+            summary(Strategy::Dfs, vec![record(Status::None, None)]),
+        ]);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].entries, [0]);
+        assert_eq!(
+            found[0].reason,
+            "bfs reports a grid that does not solve the puzzle"
+        );
+    }
+
+    /// A collection from the shared puzzle folder above the crate, or `None` to skip.
+    fn shared(name: &str) -> Option<Vec<Grid>> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .ancestors()
+            .map(|dir| dir.join("shared/puzzles"))
+            .find(|dir| dir.is_dir());
+        let Some(dir) = dir else {
+            eprintln!("skipped: shared/puzzles not found above the crate");
+            return None;
+        };
+        let text = std::fs::read_to_string(dir.join(name)).expect("collection reads");
+        let grids = format::parse(&text, name)
+            .into_iter()
+            .map(|puzzle| puzzle.map(|p| p.grid).unwrap_or_else(|e| panic!("{e}")))
+            .collect();
+        Some(grids)
+    }
+
+    /// The measured comparison of the module docs: every strategy over the shared sets, in
+    /// parallel, checked against the independent solutions. Slow in a debug build; CI runs it
+    /// with `--release`.
+    #[test]
+    fn full_sets_every_strategy_agrees_with_the_known_answers() {
+        if std::env::var_os("EXPLORE_FULL_SETS").is_none() {
+            eprintln!("skipped: set EXPLORE_FULL_SETS=1 to compare over the shared sets");
+            return;
+        }
+        let (Some(top), Some(solutions), Some(none), Some(multi)) = (
+            shared("top1465.txt"),
+            shared("top1465.solutions"),
+            shared("unsolvable.txt"),
+            shared("16_clue_multi.txt"),
+        ) else {
+            return;
+        };
+        let configs = configs(Strategy::ALL, &Config::default());
+        let workers = std::thread::available_parallelism().map_or(1, usize::from);
+        for (name, puzzles, expected) in [
+            ("top1465", &top, Status::Unique),
+            ("unsolvable", &none, Status::None),
+            ("16_clue_multi", &multi, Status::Multiple),
+        ] {
+            let summaries = run_parallel(puzzles, &configs, workers, |_| {});
+            eprintln!("{name}:\n{}", table(&summaries));
+            assert_eq!(disagreements(&summaries), Vec::new(), "{name}");
+            for summary in &summaries {
+                for (i, record) in summary.records.iter().enumerate() {
+                    // The naive searches run under a budget and may give up (see `configs`).
+                    if record.status == Status::GaveUp && summary.options.contains("max-nodes") {
+                        continue;
+                    }
+                    assert_eq!(
+                        record.status,
+                        expected,
+                        "{name} #{} {}",
+                        i + 1,
+                        summary.strategy
+                    );
+                    if expected == Status::Unique {
+                        assert_eq!(record.solution, Some(solutions[i]), "{name} #{}", i + 1);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn summaries_serialise_flat_without_records() {
+        let summaries = run(&grids(&HARD[..1]), &[base()], |_| {});
+        let json = serde_json::to_value(&summaries[0]).expect("serialises");
+        assert_eq!(json["strategy"], "bfs");
+        assert_eq!(json["solved"], 1);
+        assert!(json.get("records").is_none());
+        assert!(json["peak_memory_bytes"].as_u64().is_some_and(|b| b > 0));
+    }
+
+    #[test]
+    fn the_table_has_a_row_per_summary() {
+        let summaries = run(
+            &grids(&HARD[..1]),
+            &configs(&[Strategy::Bfs, Strategy::Dfs], &base()),
+            |_| {},
+        );
+        let table = table(&summaries);
+        assert_eq!(table.lines().count(), 3);
+        assert!(
+            table
+                .lines()
+                .nth(2)
+                .is_some_and(|row| row.starts_with("dfs "))
+        );
+    }
+}
