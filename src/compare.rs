@@ -500,44 +500,78 @@ pub fn disagreements(summaries: &[Summary]) -> Vec<Disagreement> {
     found
 }
 
-/// A plain-text table of the summaries, one row per configuration, for logs and examples.
+/// The columns of a comparison, in the order of [`rows`]; the names are those of the JSON form.
+pub const COLUMNS: [&str; 16] = [
+    "strategy",
+    "options",
+    "puzzles",
+    "solved",
+    "none",
+    "gave_up",
+    "total_secs",
+    "puzzles_per_sec",
+    "median_ms",
+    "worst_ms",
+    "guesses_per_puzzle",
+    "no_guess_pct",
+    "nodes",
+    "dead",
+    "peak_frontier",
+    "peak_memory_bytes",
+];
+
+/// One row of cells per summary, in the order of [`COLUMNS`]: what every tabular rendering
+/// (plain table, CSV, Markdown) shows.
+pub fn rows(summaries: &[Summary]) -> Vec<[String; COLUMNS.len()]> {
+    summaries
+        .iter()
+        .map(|s| {
+            [
+                s.strategy.to_string(),
+                s.options.clone(),
+                s.puzzles.to_string(),
+                s.solved.to_string(),
+                s.none.to_string(),
+                s.gave_up.to_string(),
+                format!("{:.3}", s.total_secs),
+                format!("{:.0}", s.puzzles_per_sec),
+                format!("{:.3}", s.median_secs * 1e3),
+                format!("{:.3}", s.worst_secs * 1e3),
+                format!("{:.1}", s.guesses_per_puzzle),
+                format!("{:.1}", s.no_guess_pct),
+                s.nodes.to_string(),
+                s.dead.to_string(),
+                s.peak_frontier.to_string(),
+                s.peak_memory_bytes.to_string(),
+            ]
+        })
+        .collect()
+}
+
+/// A plain-text table of [`rows`] under [`COLUMNS`], columns aligned, numbers to the right.
 pub fn table(summaries: &[Summary]) -> String {
-    let labels = labels(summaries);
-    let width = labels.iter().map(String::len).max().unwrap_or(0).max(8);
+    let rows = rows(summaries);
+    let mut widths = COLUMNS.map(str::len);
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.len());
+        }
+    }
     let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{:<width$} {:>7} {:>7} {:>5} {:>7} {:>9} {:>10} {:>10} {:>9} {:>7} {:>12} {:>9}",
-        "strategy",
-        "puzzles",
-        "solved",
-        "none",
-        "gave_up",
-        "total_s",
-        "puzzles/s",
-        "median_ms",
-        "worst_ms",
-        "guesses",
-        "nodes",
-        "peak",
-    );
-    for (label, s) in labels.iter().zip(summaries) {
-        let _ = writeln!(
-            out,
-            "{:<width$} {:>7} {:>7} {:>5} {:>7} {:>9.3} {:>10.0} {:>10.3} {:>9.1} {:>7.1} {:>12} {:>9}",
-            label,
-            s.puzzles,
-            s.solved,
-            s.none,
-            s.gave_up,
-            s.total_secs,
-            s.puzzles_per_sec,
-            s.median_secs * 1e3,
-            s.worst_secs * 1e3,
-            s.guesses_per_puzzle,
-            s.nodes,
-            s.peak_frontier,
-        );
+    let header = COLUMNS.map(str::to_owned);
+    for row in std::iter::once(&header).chain(&rows) {
+        let mut line = String::new();
+        for (i, (cell, width)) in row.iter().zip(widths).enumerate() {
+            if i > 0 {
+                line.push_str("  ");
+            }
+            if i < 2 {
+                let _ = write!(line, "{cell:<width$}");
+            } else {
+                let _ = write!(line, "{cell:>width$}");
+            }
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
     }
     out
 }

@@ -676,3 +676,95 @@ fn dot_writes_a_tree_of_the_first_puzzle() {
             "--dot: the search tree has more than",
         ));
 }
+
+#[test]
+fn compare_runs_every_strategy_and_agrees() {
+    let output = explore()
+        .args([
+            "compare",
+            "tests/data/cli/top3.txt",
+            "--output",
+            "json",
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let summaries: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let names: Vec<&str> = summaries
+        .iter()
+        .map(|s| s["strategy"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["bfs", "dfs", "bitmask", "backtrack"]);
+    for summary in &summaries {
+        assert_eq!(summary["puzzles"], 3);
+        let settled = summary["solved"].as_u64().unwrap() + summary["gave_up"].as_u64().unwrap();
+        assert_eq!(settled, 3, "{summary}");
+        assert!(summary["nodes"].as_u64().unwrap() > 0);
+    }
+    assert_eq!(summaries[0]["solved"], 3, "bfs solves every puzzle");
+}
+
+#[test]
+fn compare_writes_csv_markdown_and_a_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("compare.svg");
+    let output = explore()
+        .args([
+            "compare",
+            "--strategies",
+            "bfs,dfs",
+            "--output",
+            "csv",
+            "--svg",
+        ])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let csv = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines.len(), 3, "a header and one line per strategy: {csv}");
+    assert!(lines[0].starts_with("strategy,options,puzzles,solved"));
+    assert!(lines[1].starts_with("bfs,"));
+    let chart = std::fs::read_to_string(&svg).unwrap();
+    assert!(chart.starts_with("<svg") && chart.contains("dfs"));
+
+    explore()
+        .args(["compare", "--strategies", "bfs", "--output", "markdown"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("| strategy | options |"));
+}
+
+#[test]
+fn compare_reports_bad_input_and_unknown_strategies() {
+    explore()
+        .args(["compare", "--strategies", "bfs,sideways"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("sideways"));
+    explore()
+        .args(["compare", "tests/data/cli/missing.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no puzzle to compare on"));
+}
+
+#[test]
+fn svg_draws_the_first_puzzle_per_depth() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("frontier.svg");
+    explore()
+        .arg("--svg")
+        .arg(&path)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("wrote the search per depth"));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("frontier"));
+}

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use explore::config::{DEFAULT_MAX_FRONTIER, DEFAULT_MAX_SOLUTIONS};
 use explore::{Branch, Config, Forced, Strategy};
 
@@ -61,7 +61,7 @@ Examples:
     explore --all 1....7....3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..
 ";
 
-/// The whole command line.
+/// The whole command line: solving (the default), or a subcommand.
 #[derive(Debug, Parser)]
 #[command(
     name = "explore",
@@ -70,13 +70,53 @@ Examples:
     long_about = LONG_ABOUT,
     after_help = AFTER_HELP,
     after_long_help = AFTER_LONG_HELP,
-    max_term_width = 100
+    max_term_width = 100,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
 )]
 pub(crate) struct Cli {
-    /// Solving (the only command for now).
+    /// A subcommand; without one, explore solves its inputs.
+    #[command(subcommand)]
+    pub(crate) command: Option<Command>,
+
+    /// Solving, the default command.
     #[command(flatten)]
     pub(crate) solve: SolveArgs,
 }
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub(crate) enum Command {
+    /// Run several strategies over the same puzzles and compare them side by side.
+    #[command(long_about = COMPARE_ABOUT, after_long_help = COMPARE_AFTER_HELP)]
+    Compare(CompareArgs),
+}
+
+const COMPARE_ABOUT: &str = "\
+Run several strategies over the same puzzles and compare them side by side.
+
+Every chosen strategy solves every puzzle, one puzzle at a time on one core, under its own \
+per-puzzle budget, so one strategy giving up never stalls the others. The table gives, per \
+strategy: puzzles, solved, no solution, gave up, total time, puzzles per second, median and \
+worst time per puzzle, guesses per puzzle, the share solved without guessing, boards created, \
+dead boards, peak frontier and peak memory. The answers are checked against each other: a \
+strategy that contradicts another is reported and the exit status is 1.";
+
+const COMPARE_AFTER_HELP: &str = "\
+Budgets: unless --max-nodes or --timeout is given, the naive depth-first strategies get a node \
+budget per puzzle (backtrack 1,000,000, bitmask 10,000,000), about a tenth of a second each.
+
+Exit status:
+  0  the comparison ran and the strategies agree
+  1  two strategies contradict each other on some puzzle
+  2  some input could not be read, an invalid puzzle, or the output could not be written
+
+Examples:
+  Every strategy on the demo puzzle:
+    explore compare
+  The breadth-first and depth-first engines on a puzzle set, as Markdown, with a chart:
+    explore compare top1465.txt --strategies bfs,dfs --output markdown --svg compare.svg
+";
 
 /// The arguments of solving: inputs, search, engine, output.
 #[derive(Debug, Args)]
@@ -95,6 +135,108 @@ pub(crate) struct SolveArgs {
     )]
     pub(crate) strategy: Strategy,
 
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+
+    #[command(flatten)]
+    pub(crate) engine: EngineArgs,
+
+    /// Draw the search on standard error as it runs: one row per finished depth (boards,
+    /// forced cells, children, dead boards, solutions, frontier and its memory, a bar), then a
+    /// summary. The rows do not depend on --threads.
+    #[arg(long, help_heading = "Watch the search")]
+    pub(crate) trace: bool,
+
+    /// Write the trace as JSON lines instead of a table (implies --trace); the schema is in
+    /// docs/tracing.md.
+    #[arg(
+        long,
+        value_name = "FORMAT",
+        value_enum,
+        help_heading = "Watch the search"
+    )]
+    pub(crate) trace_format: Option<TraceFormat>,
+
+    /// Draw the search of the first puzzle per depth to FILE as SVG: boards branched, dead and
+    /// solved at each depth, and the frontier.
+    #[arg(long, value_name = "FILE", help_heading = "Watch the search")]
+    pub(crate) svg: Option<PathBuf>,
+
+    /// Write the search tree of the first puzzle to FILE in Graphviz DOT (boards as nodes,
+    /// labelled with the cell and digit that made them; dead boards and solutions marked), for
+    /// searches of up to 2,000 boards. Render it with: dot -Tsvg FILE -o tree.svg
+    #[arg(long, value_name = "FILE", help_heading = "Watch the search")]
+    pub(crate) dot: Option<PathBuf>,
+
+    /// Output format.
+    #[arg(
+        short,
+        long,
+        value_name = "FORMAT",
+        value_enum,
+        default_value_t = OutputFormat::Human,
+        help_heading = "Output"
+    )]
+    pub(crate) output: OutputFormat,
+
+    /// Print no summary or notes on standard error; errors are still printed.
+    #[arg(short, long, help_heading = "Output")]
+    pub(crate) quiet: bool,
+}
+
+/// The arguments of `explore compare`.
+#[derive(Debug, Args)]
+pub(crate) struct CompareArgs {
+    /// Files, '-' for standard input, or puzzles written out; none compares on the demo puzzle.
+    #[arg(value_name = "INPUT")]
+    pub(crate) inputs: Vec<OsString>,
+
+    /// Strategies to compare, separated by commas [default: all]
+    #[arg(long, value_name = "NAMES", value_delimiter = ',', value_parser = strategy_parser())]
+    pub(crate) strategies: Vec<Strategy>,
+
+    #[command(flatten)]
+    pub(crate) limits: LimitArgs,
+
+    #[command(flatten)]
+    pub(crate) engine: EngineArgs,
+
+    /// Draw the strategies side by side (time and peak memory) to FILE as SVG.
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pub(crate) svg: Option<PathBuf>,
+
+    /// Output format.
+    #[arg(
+        short,
+        long,
+        value_name = "FORMAT",
+        value_enum,
+        default_value_t = CompareFormat::Table,
+        help_heading = "Output"
+    )]
+    pub(crate) output: CompareFormat,
+
+    /// Show no progress bar and no notes; errors are still printed.
+    #[arg(short, long, help_heading = "Output")]
+    pub(crate) quiet: bool,
+}
+
+/// How `explore compare` writes its summaries.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub(crate) enum CompareFormat {
+    /// aligned columns for people
+    Table,
+    /// one JSON object per strategy per line
+    Json,
+    /// comma-separated values with a header line
+    Csv,
+    /// a Markdown table
+    Markdown,
+}
+
+/// Limits of each puzzle's search.
+#[derive(Debug, Args)]
+pub(crate) struct LimitArgs {
     /// Stop after N solutions [default: 2, which tells unique from multiple; with --all, no
     /// limit unless this caps it]
     #[arg(
@@ -106,7 +248,7 @@ pub(crate) struct SolveArgs {
     )]
     pub(crate) max_solutions: Option<u64>,
 
-    /// Find every solution (capped by --max-solutions if given).
+    /// Find every solution (capped by --max-solutions if given; at most 1,000,000 are kept).
     #[arg(short, long, help_heading = "Search limits")]
     pub(crate) all: bool,
 
@@ -123,9 +265,14 @@ pub(crate) struct SolveArgs {
     /// [default: no limit].
     #[arg(long, value_name = "SECS", value_parser = parse_seconds, help_heading = "Search limits")]
     pub(crate) timeout: Option<Duration>,
+}
 
+/// Options of the breadth-first engine (and, for the rules, of dfs).
+#[derive(Debug, Args)]
+pub(crate) struct EngineArgs {
     /// Worker threads: a single puzzle gets them all inside the bfs engine, a batch is spread
-    /// over them one puzzle per thread, whatever the strategy [default: the machine's cores]
+    /// over them one puzzle per thread, whatever the strategy [default: the machine's cores;
+    /// compare: 1]
     #[arg(
         short = 'j',
         long,
@@ -161,46 +308,10 @@ pub(crate) struct SolveArgs {
         long,
         value_name = "N",
         default_value_t = DEFAULT_MAX_FRONTIER,
+        value_parser = parse_positive::<usize>,
         help_heading = "Breadth-first engine"
     )]
     pub(crate) max_frontier: usize,
-
-    /// Draw the search on standard error as it runs: one row per finished depth (boards,
-    /// forced cells, children, dead boards, solutions, frontier and its memory, a bar), then a
-    /// summary. The rows do not depend on --threads.
-    #[arg(long, help_heading = "Watch the search")]
-    pub(crate) trace: bool,
-
-    /// Write the trace as JSON lines instead of a table (implies --trace); the schema is in
-    /// docs/tracing.md.
-    #[arg(
-        long,
-        value_name = "FORMAT",
-        value_enum,
-        help_heading = "Watch the search"
-    )]
-    pub(crate) trace_format: Option<TraceFormat>,
-
-    /// Write the search tree of the first puzzle to FILE in Graphviz DOT (boards as nodes,
-    /// labelled with the cell and digit that made them; dead boards and solutions marked), for
-    /// searches of up to 2,000 boards. Render it with: dot -Tsvg FILE -o tree.svg
-    #[arg(long, value_name = "FILE", help_heading = "Watch the search")]
-    pub(crate) dot: Option<PathBuf>,
-
-    /// Output format.
-    #[arg(
-        short,
-        long,
-        value_name = "FORMAT",
-        value_enum,
-        default_value_t = OutputFormat::Human,
-        help_heading = "Output"
-    )]
-    pub(crate) output: OutputFormat,
-
-    /// Print no summary or notes on standard error; errors are still printed.
-    #[arg(short, long, help_heading = "Output")]
-    pub(crate) quiet: bool,
 }
 
 /// How results are written to standard output.
@@ -228,21 +339,45 @@ impl SolveArgs {
 
     /// The search configuration the flags ask for.
     pub(crate) fn config(&self) -> Config {
-        let defaults = Config::default();
-        let max_solutions = match (self.all, self.max_solutions) {
-            (true, cap) => cap,
-            (false, limit) => Some(limit.unwrap_or(DEFAULT_MAX_SOLUTIONS)),
-        };
         Config {
             strategy: self.strategy,
-            max_solutions,
-            max_nodes: self.max_nodes,
-            timeout: self.timeout,
-            threads: self.threads.unwrap_or(defaults.threads),
-            forced: self.forced,
-            branch: self.branch,
-            max_frontier: self.max_frontier,
+            ..config(&self.limits, &self.engine, None)
         }
+    }
+}
+
+impl CompareArgs {
+    /// The strategies to compare: those named, or all.
+    pub(crate) fn strategies(&self) -> &[Strategy] {
+        if self.strategies.is_empty() {
+            Strategy::ALL
+        } else {
+            &self.strategies
+        }
+    }
+
+    /// The configuration every compared strategy starts from; one engine thread unless asked.
+    pub(crate) fn config(&self) -> Config {
+        config(&self.limits, &self.engine, Some(1))
+    }
+}
+
+/// The search configuration of limits and engine flags; `threads` is the default thread count.
+fn config(limits: &LimitArgs, engine: &EngineArgs, threads: Option<usize>) -> Config {
+    let defaults = Config::default();
+    let max_solutions = match (limits.all, limits.max_solutions) {
+        (true, cap) => cap,
+        (false, limit) => Some(limit.unwrap_or(DEFAULT_MAX_SOLUTIONS)),
+    };
+    Config {
+        max_solutions,
+        max_nodes: limits.max_nodes,
+        timeout: limits.timeout,
+        threads: engine.threads.or(threads).unwrap_or(defaults.threads),
+        forced: engine.forced,
+        branch: engine.branch,
+        max_frontier: engine.max_frontier,
+        ..defaults
     }
 }
 
@@ -343,7 +478,31 @@ mod tests {
             assert_eq!(parse(&["--strategy", strategy.name()]).strategy, strategy);
         }
         let args = parse(&["--forced", "naked", "--branch", "first"]);
-        assert_eq!((args.forced, args.branch), (Forced::Naked, Branch::First));
+        assert_eq!(
+            (args.engine.forced, args.engine.branch),
+            (Forced::Naked, Branch::First)
+        );
+    }
+
+    #[test]
+    fn compare_shares_the_limits_and_defaults_to_one_thread_and_every_strategy() {
+        let cli = Cli::try_parse_from([
+            "explore",
+            "compare",
+            "--max-nodes",
+            "5",
+            "--forced",
+            "naked",
+        ])
+        .expect("valid arguments");
+        let Some(Command::Compare(args)) = cli.command else {
+            panic!("compare is a subcommand");
+        };
+        let config = args.config();
+        assert_eq!(config.max_nodes, Some(5));
+        assert_eq!(config.forced, Forced::Naked);
+        assert_eq!(config.threads, 1);
+        assert_eq!(args.strategies(), Strategy::ALL);
     }
 
     #[test]

@@ -5,14 +5,16 @@
 //! tally into an exit status. The modules are named after what they own:
 //!
 //! - `cli`: the flags, their help, and the [`explore::Config`] they make;
+//! - `compare`: `explore compare`, strategies side by side;
 //! - `input`: where puzzles come from (files, `-`, literal puzzles, the demo);
 //! - `solve`: the run: inputs through the batch, results to the output, messages to stderr;
 //! - `output`: the `human`, `line` and `json` renderers;
-//! - `pictures`: `--dot`, the search tree of one puzzle;
+//! - `pictures`: `--svg` and `--dot`, pictures of one puzzle's search;
 //! - `tally`: verdicts counted, the exit status and the batch summary;
 //! - `trace`: the `--trace` layer that draws the search as it runs.
 
 mod cli;
+mod compare;
 mod input;
 mod output;
 mod pictures;
@@ -32,8 +34,16 @@ use tracing_subscriber::prelude::*;
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
-    install_tracing(cli.solve.trace());
-    solve::run(&cli.solve).exit_code()
+    match &cli.command {
+        Some(cli::Command::Compare(args)) => {
+            install_tracing(None);
+            ExitCode::from(compare::run(args))
+        }
+        None => {
+            install_tracing(cli.solve.trace());
+            solve::run(&cli.solve).exit_code()
+        }
+    }
 }
 
 /// Sends the library's `tracing` events to standard error, filtered by `RUST_LOG` (default:

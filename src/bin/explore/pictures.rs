@@ -1,17 +1,19 @@
-//! `--dot`: a picture of one puzzle's search, written to a file.
+//! `--svg` and `--dot`: pictures of one puzzle's search, written to files.
 //!
-//! Only the first puzzle of a run is drawn: a picture is of one search. The search tree is
-//! recorded by [`explore::tree::record`], which explores the same tree as `bfs` and `dfs` with
-//! the run's rules, up to [`DOT_MAX_NODES`] boards.
+//! Only the first puzzle of a run is drawn: a picture is of one search. `--svg` draws the
+//! search's per-depth figures with [`explore::chart::frontier_svg`]; `--dot` records the search
+//! tree with [`explore::tree::record`], which explores the same tree as `bfs` and `dfs` with the
+//! run's rules, up to [`DOT_MAX_NODES`] boards.
 
 use std::path::{Path, PathBuf};
 
-use explore::Config;
 use explore::batch::Solved;
 use explore::tree::{self, DOT_MAX_NODES};
+use explore::{Config, chart};
 
 /// The pictures a run asked for, and whether they are drawn yet.
 pub(crate) struct Pictures {
+    svg: Option<PathBuf>,
     dot: Option<PathBuf>,
     /// The puzzle that was drawn, once one was.
     drawn: Option<(String, usize)>,
@@ -20,8 +22,9 @@ pub(crate) struct Pictures {
 }
 
 impl Pictures {
-    pub(crate) fn new(dot: Option<PathBuf>) -> Pictures {
+    pub(crate) fn new(svg: Option<PathBuf>, dot: Option<PathBuf>) -> Pictures {
         Pictures {
+            svg,
             dot,
             drawn: None,
             skipped: 0,
@@ -35,14 +38,28 @@ impl Pictures {
         input: &str,
         solved: &Solved,
         config: &Config,
-    ) -> Option<Result<String, String>> {
-        let path = self.dot.as_deref()?;
+    ) -> Vec<Result<String, String>> {
+        if self.svg.is_none() && self.dot.is_none() {
+            return Vec::new();
+        }
         if self.drawn.is_some() {
             self.skipped += 1;
-            return None;
+            return Vec::new();
         }
         self.drawn = Some((input.to_owned(), solved.puzzle.index));
-        Some(write_dot(path, solved, config))
+        let title = format!(
+            "{input}, puzzle {}: {}",
+            solved.puzzle.index, config.strategy
+        );
+        let svg = self
+            .svg
+            .as_deref()
+            .map(|path| write_svg(path, solved, &title));
+        let dot = self
+            .dot
+            .as_deref()
+            .map(|path| write_dot(path, solved, config));
+        svg.into_iter().chain(dot).collect()
     }
 
     /// A note naming the puzzles that were not drawn, if any.
@@ -50,11 +67,21 @@ impl Pictures {
         let (input, index) = self.drawn.as_ref()?;
         (self.skipped > 0).then(|| {
             format!(
-                "--dot draws one search: drew {input} puzzle {index}, not the {} after it",
+                "pictures show one search: drew {input} puzzle {index}, not the {} after it",
                 self.skipped
             )
         })
     }
+}
+
+fn write_svg(path: &Path, solved: &Solved, title: &str) -> Result<String, String> {
+    std::fs::write(path, chart::frontier_svg(&solved.outcome.stats, title))
+        .map_err(|error| format!("--svg: cannot write {}: {error}", path.display()))?;
+    Ok(format!(
+        "wrote the search per depth to {} ({} depths)",
+        path.display(),
+        solved.outcome.stats.per_depth.len()
+    ))
 }
 
 fn write_dot(path: &Path, solved: &Solved, config: &Config) -> Result<String, String> {

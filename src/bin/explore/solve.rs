@@ -32,7 +32,7 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
         renderer: Renderer::new(args.output, config.strategy),
         tally: Tally::default(),
         notes: args.output == OutputFormat::Line && !args.quiet,
-        pictures: Pictures::new(args.dot.clone()),
+        pictures: Pictures::new(args.svg.clone(), args.dot.clone()),
         config: config.clone(),
         quiet: args.quiet,
     };
@@ -90,7 +90,7 @@ struct Run {
     tally: Tally,
     /// Whether to explain on standard error the `none` and `gave_up` lines of `--output line`.
     notes: bool,
-    /// `--dot`, for the first puzzle.
+    /// `--svg` and `--dot`, for the first puzzle.
     pictures: Pictures,
     /// The search configuration, for the pictures.
     config: Config,
@@ -109,13 +109,15 @@ impl Run {
                     title,
                 };
                 let written = self.renderer.solved(&mut self.out.writer, origin, &solved);
-                match self.pictures.draw(input, &solved, &self.config) {
-                    Some(Ok(note)) if !self.quiet => self.out.message(note),
-                    Some(Err(error)) => {
-                        self.tally.write_failed = true;
-                        self.out.message(error);
+                for drawn in self.pictures.draw(input, &solved, &self.config) {
+                    match drawn {
+                        Ok(note) if !self.quiet => self.out.message(note),
+                        Ok(_) => {}
+                        Err(error) => {
+                            self.tally.write_failed = true;
+                            self.out.message(error);
+                        }
                     }
-                    _ => {}
                 }
                 if self.out.check(written) {
                     let status = solved.outcome.status();

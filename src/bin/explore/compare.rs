@@ -1,0 +1,151 @@
+//! `explore compare`: several strategies over the same puzzles, summed up side by side.
+//!
+//! The puzzles of every input are read first (a comparison runs each strategy over the whole
+//! set), unreadable ones reported where they stand. [`explore::compare`] does the solving and
+//! the summing; this module shows a progress bar on standard error, writes the summaries in the
+//! chosen format, draws the chart, and reports any disagreement between strategies.
+
+use std::io::{self, Write};
+
+use explore::{Grid, chart, compare, format};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::cli::{CompareArgs, CompareFormat};
+use crate::input::Source;
+use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED};
+
+/// Runs the comparison `args` asks for and returns the exit status.
+pub(crate) fn run(args: &CompareArgs) -> u8 {
+    let mut status = EXIT_OK;
+    let mut grids: Vec<Grid> = Vec::new();
+    for source in Source::from_args(&args.inputs) {
+        let opened = match source.open() {
+            Ok(opened) => opened,
+            Err(error) => {
+                eprintln!("explore: {error}");
+                status = EXIT_INPUT;
+                continue;
+            }
+        };
+        for item in format::read(opened.reader, &opened.name) {
+            match item {
+                Ok(puzzle) => grids.push(puzzle.grid),
+                Err(error) => {
+                    eprintln!("explore: {error}");
+                    status = EXIT_INPUT;
+                }
+            }
+        }
+    }
+    if grids.is_empty() {
+        eprintln!("explore: compare: no puzzle to compare on");
+        return EXIT_INPUT;
+    }
+
+    let configs = compare::configs(args.strategies(), &args.config());
+    let bar = progress_bar(args.quiet, (grids.len() * configs.len()) as u64);
+    let names: Vec<String> = configs.iter().map(|c| c.strategy.to_string()).collect();
+    let summaries = compare::run(&grids, &configs, |progress| {
+        bar.set_message(names[progress.entry].clone());
+        bar.set_position((progress.entry * progress.total + progress.done) as u64);
+    });
+    bar.finish_and_clear();
+
+    let text = match args.output {
+        CompareFormat::Table => compare::table(&summaries),
+        CompareFormat::Markdown => markdown(&summaries),
+        CompareFormat::Csv => csv(&summaries),
+        CompareFormat::Json => summaries
+            .iter()
+            .map(|summary| serde_json::to_string(summary).expect("summaries serialise") + "\n")
+            .collect(),
+    };
+    if let Err(error) = io::stdout().lock().write_all(text.as_bytes()) {
+        if error.kind() != io::ErrorKind::BrokenPipe {
+            eprintln!("explore: cannot write the comparison: {error}");
+            return EXIT_INPUT;
+        }
+    }
+
+    if let Some(path) = &args.svg {
+        let title = match grids.len() {
+            1 => "1 puzzle, one core".to_owned(),
+            n => format!("{n} puzzles, one core each"),
+        };
+        match std::fs::write(path, chart::compare_svg(&summaries, &title)) {
+            Ok(()) if !args.quiet => eprintln!("explore: wrote the chart to {}", path.display()),
+            Ok(()) => {}
+            Err(error) => {
+                eprintln!("explore: --svg: cannot write {}: {error}", path.display());
+                status = EXIT_INPUT;
+            }
+        }
+    }
+
+    let disagreements = compare::disagreements(&summaries);
+    for disagreement in &disagreements {
+        eprintln!(
+            "explore: puzzle {}: {}",
+            disagreement.puzzle + 1,
+            disagreement.reason
+        );
+    }
+    if status == EXIT_OK && !disagreements.is_empty() {
+        status = EXIT_UNSOLVED;
+    }
+    status
+}
+
+/// A bar on standard error for long comparisons; hidden when standard error is not a terminal
+/// or with `--quiet`.
+fn progress_bar(quiet: bool, total: u64) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    let style = ProgressStyle::with_template(
+        "{spinner} {msg:>9} [{bar:40}] {pos}/{len} puzzle runs, {elapsed} elapsed, ~{eta} left",
+    )
+    .expect("the template is valid")
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar
+}
+
+/// The summaries as a Markdown table.
+fn markdown(summaries: &[compare::Summary]) -> String {
+    let mut out = format!("| {} |\n", compare::COLUMNS.join(" | "));
+    out.push_str(&format!(
+        "|{}\n",
+        compare::COLUMNS
+            .iter()
+            .enumerate()
+            .map(|(i, _)| if i < 2 { " --- |" } else { " ---: |" })
+            .collect::<String>()
+    ));
+    for row in compare::rows(summaries) {
+        out.push_str(&format!("| {} |\n", row.join(" | ")));
+    }
+    out
+}
+
+/// The summaries as CSV with a header line; cells holding a comma or a quote are quoted.
+fn csv(summaries: &[compare::Summary]) -> String {
+    let line = |cells: &mut dyn Iterator<Item = &str>| -> String {
+        let quoted: Vec<String> = cells
+            .map(|cell| {
+                if cell.contains([',', '"', '\n']) {
+                    format!("\"{}\"", cell.replace('"', "\"\""))
+                } else {
+                    cell.to_owned()
+                }
+            })
+            .collect();
+        quoted.join(",") + "\n"
+    };
+    let mut out = line(&mut compare::COLUMNS.iter().copied());
+    for row in compare::rows(summaries) {
+        out.push_str(&line(&mut row.iter().map(String::as_str)));
+    }
+    out
+}
