@@ -16,8 +16,9 @@
 //! done, whatever the thread count and timing; no board is lost (each lives in exactly one chunk,
 //! and every child is in its chunk's result) and none is waited for twice. The workers end when
 //! the coordinator drops the sending side of the queue after the last level, and
-//! `std::thread::scope` joins them before `solve` returns. With one thread the coordinator
-//! processes the chunks itself, in order, through the same function.
+//! `std::thread::scope` joins them before `solve` returns. A level of a single chunk, and every
+//! level with one thread, is processed by the coordinator itself, in order, through the same
+//! function; the workers are spawned at the first level of two chunks or more.
 //!
 //! # Same answer for every thread count
 //!
@@ -200,12 +201,22 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         std::thread::scope(|scope| {
             let (job_tx, job_rx) = crossbeam_channel::unbounded::<Job>();
             let (done_tx, done_rx) = crossbeam_channel::unbounded::<Done>();
-            for _ in 0..threads {
-                let (job_rx, done_tx, shared) = (job_rx.clone(), done_tx.clone(), &shared);
-                scope.spawn(move || work(shared, &job_rx, &done_tx));
-            }
-            drop(done_tx);
-            run_levels(puzzle, &shared, |jobs, collect| {
+            let mut spawned = false;
+            let result = run_levels(puzzle, &shared, |jobs, collect| {
+                if jobs.len() == 1 {
+                    // One chunk keeps one thread busy: the coordinator does it, no hand-off.
+                    jobs.into_iter().for_each(|job| collect(shared.process(job)));
+                    return;
+                }
+                if !spawned {
+                    // Workers start with the first level wide enough to share, so a small
+                    // search never pays for threads it cannot use.
+                    spawned = true;
+                    for _ in 0..threads {
+                        let (job_rx, done_tx, shared) = (job_rx.clone(), done_tx.clone(), &shared);
+                        scope.spawn(move || work(shared, &job_rx, &done_tx));
+                    }
+                }
                 let mut sent = 0;
                 for job in jobs {
                     job_tx.send(job).expect("workers outlive the levels");
@@ -214,8 +225,10 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
                 for _ in 0..sent {
                     collect(done_rx.recv().expect("every chunk yields one result"));
                 }
-            })
-            // Dropping `job_tx` here ends the workers' loops; the scope joins them.
+            });
+            // Dropping `job_tx` ends the workers' loops; the scope joins them.
+            drop(job_tx);
+            result
         })
     };
     stats.elapsed = start.elapsed();
