@@ -75,7 +75,7 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
         run.out.message(note);
     }
     run.out.finish(&mut run.tally);
-    let show_summary = args.output == OutputFormat::Human && !args.quiet;
+    let show_summary = !args.quiet;
     if show_summary && !run.out.closed && run.tally.n_puzzles() > 1 {
         run.out
             .message(format_args!("{}", run.tally.summary(started.elapsed())));
