@@ -205,7 +205,8 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
             let result = run_levels(puzzle, &shared, |jobs, collect| {
                 if jobs.len() == 1 {
                     // One chunk keeps one thread busy: the coordinator does it, no hand-off.
-                    jobs.into_iter().for_each(|job| collect(shared.process(job)));
+                    jobs.into_iter()
+                        .for_each(|job| collect(shared.process(job)));
                     return;
                 }
                 if !spawned {
