@@ -38,8 +38,9 @@ use crate::stats::Stats;
 /// What one level of the recursion keeps for itself: the cell it fills and the digit on trial.
 type Level = (Cell, Digit);
 
-/// Bytes of search state per recursion level, the unit of the frontier's memory figures.
-pub(crate) const LEVEL_BYTES: usize = size_of::<Level>();
+/// Bytes of search state per recursion level (the cell being filled and the digit on trial),
+/// the unit of the frontier's memory figures.
+pub const LEVEL_BYTES: usize = size_of::<Level>();
 
 /// Solves `puzzle`, whose givens break no rule, by plain recursive backtracking.
 pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {

@@ -12,8 +12,9 @@
 //! - The search always fills the first empty cell, so after `d` placements the cells it has
 //!   filled are exactly the first `d` of the puzzle's empty cells in reading order. Those are
 //!   listed once, and the cell to fill at depth `d` is the `d`-th of the list.
-//! - There is no recursion: an explicit stack holds one [`Level`] per placement made, with the
-//!   digits not yet tried there, so going back is popping a level and removing its digit.
+//! - There is no recursion: an explicit stack holds one level per state on the current path,
+//!   with the digits not yet tried in its cell, so going back is removing the level's last
+//!   digit and taking its next one, or popping the level when none is left.
 //!
 //! # Statistics
 //!
@@ -21,7 +22,7 @@
 //! legal digit, a guess is a state at which more than one digit was tried, a dead state is one
 //! whose first empty cell has no legal digit, nothing is forced, and depth is the number of
 //! placements made. The frontier is the path from the root to the deepest state, `max_depth +
-//! 1` states, and its bytes count one [`Level`] per state ([`LEVEL_BYTES`]); the grid and the
+//! 1` states, and its bytes count one level per state ([`LEVEL_BYTES`]); the grid and the
 //! unit sets are shared by every level and not counted.
 
 use std::time::Instant;
@@ -42,8 +43,9 @@ struct Level {
     tried: u8,
 }
 
-/// Bytes of search state per level, the unit of the frontier's memory figures.
-pub(crate) const LEVEL_BYTES: usize = size_of::<Level>();
+/// Bytes of search state per level (the digits not yet tried in its cell, and how many were
+/// tried), the unit of the frontier's memory figures.
+pub const LEVEL_BYTES: usize = size_of::<Level>();
 
 /// Solves `puzzle`, whose givens break no rule, by backtracking over row, column and box sets.
 pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
@@ -78,7 +80,7 @@ struct Search {
     /// The cells the puzzle leaves empty, in reading order; the first `n_empty` are meaningful.
     empty: [Cell; N_CELLS],
     n_empty: usize,
-    /// One level per placement made; `levels[d]` belongs to the state at depth `d`.
+    /// The stack: `levels[d]` belongs to the state at depth `d` on the current path.
     levels: [Level; N_CELLS],
 }
 
@@ -288,5 +290,19 @@ mod tests {
             outcome.stats.peak_frontier_bytes,
             outcome.stats.peak_frontier * 4
         );
+    }
+
+    #[test]
+    fn a_zero_timeout_is_seen_at_the_clock_interval() {
+        let outcome = solve(
+            &Grid::EMPTY,
+            &Config {
+                max_solutions: None,
+                timeout: Some(std::time::Duration::ZERO),
+                ..Config::default()
+            },
+        );
+        assert_eq!(outcome.stop, Stop::Timeout);
+        assert_eq!(outcome.stats.nodes, crate::budget::CLOCK_EVERY - 1);
     }
 }
