@@ -677,30 +677,101 @@ fn expectations_parse() {
 }
 
 /// The budget is a promise about nodes created: `Config::max_nodes` says "give up after
-/// creating this many boards", so no strategy may create more. (`Budget::check(n)` stops once
-/// `n` exceeds the budget, so it must be asked with the count including the node about to be
-/// created, as `bfs` does.)
+/// creating this many boards (search nodes); deterministic", so no strategy may create more, and
+/// every run must stop at the same place. (`Budget::check(n)` stops once `n` exceeds the budget,
+/// so it must be asked with the count including the node about to be created.) Threaded runs are
+/// repeated, since timing could change where they stop.
 #[test]
-fn no_strategy_creates_more_nodes_than_its_budget() {
-    let puzzle = Set::Hardest1106.cases().expect("always there")[0].puzzle;
-    let mut over = Vec::new();
+fn every_strategy_keeps_its_node_budget_exactly() {
+    let mut broken = Vec::new();
     for (name, config) in variants() {
-        for max_nodes in [1, 2, 10] {
+        for max_nodes in [1, 10, 1000, 3000] {
             let config = Config {
                 max_nodes: Some(max_nodes),
+                max_solutions: None,
                 ..config.clone()
             };
-            let outcome = solve(&puzzle, &config);
-            assert_eq!(outcome.stop, Stop::NodeBudget, "{name}");
-            if outcome.stats.nodes > max_nodes {
-                over.push(format!(
-                    "{name}: {} nodes with max_nodes {max_nodes}",
-                    outcome.stats.nodes
+            let runs = if config.threads > 1 { 4 } else { 1 };
+            let mut seen = Vec::new();
+            for _ in 0..runs {
+                let outcome = solve(&Grid::EMPTY, &config);
+                assert_eq!(outcome.stop, Stop::NodeBudget, "{name}");
+                let nodes = outcome.stats.nodes;
+                if nodes > max_nodes {
+                    broken.push(format!("{name}: {nodes} nodes with max_nodes {max_nodes}"));
+                }
+                if !seen.contains(&(nodes, outcome.solutions.clone())) {
+                    seen.push((nodes, outcome.solutions));
+                }
+            }
+            if seen.len() > 1 {
+                let counts: Vec<u64> = seen.iter().map(|(nodes, _)| *nodes).collect();
+                broken.push(format!(
+                    "{name}: max_nodes {max_nodes} stops differently from run to run: {counts:?} \
+                     nodes"
                 ));
             }
         }
     }
-    assert!(over.is_empty(), "budget exceeded:\n{}", over.join("\n"));
+    assert!(
+        broken.is_empty(),
+        "node budget broken:\n{}",
+        broken.join("\n")
+    );
+}
+
+/// With a limit of one solution a unique puzzle is `solved`: found, uniqueness not checked.
+#[test]
+fn a_limit_of_one_reports_solved() {
+    let cases = Set::Top1465.cases().expect("always there");
+    for (name, config) in variants() {
+        for case in &cases[..5] {
+            let config = Config {
+                max_solutions: Some(1),
+                ..config.clone()
+            };
+            let outcome = solve(&case.puzzle, &config);
+            assert_eq!(outcome.status(), Status::Solved, "{name}: {}", case.origin);
+            assert_eq!(outcome.stop, Stop::SolutionLimit, "{name}: {}", case.origin);
+            let Expect::Solution(solution) = case.expect else {
+                panic!("{}: no stored solution", case.origin);
+            };
+            assert_eq!(outcome.solutions, [solution], "{name}: {}", case.origin);
+        }
+    }
+}
+
+/// A deadline stops every strategy at its next look at the clock, which `Budget` spaces
+/// `CLOCK_EVERY` nodes apart. (A node budget keeps a strategy that never looks from running
+/// forever.)
+#[test]
+fn every_strategy_stops_soon_after_its_deadline() {
+    let clock_every = explore::budget::CLOCK_EVERY;
+    let mut late = Vec::new();
+    for (name, config) in variants() {
+        let config = Config {
+            max_solutions: None,
+            timeout: Some(std::time::Duration::ZERO),
+            max_nodes: Some(1000 * clock_every),
+            ..config
+        };
+        let outcome = solve(&Grid::EMPTY, &config);
+        let nodes = outcome.stats.nodes;
+        if outcome.stop != Stop::Timeout || nodes > 2 * clock_every {
+            late.push(format!("{name}: {:?} after {nodes} nodes", outcome.stop));
+        }
+        assert!(
+            outcome
+                .solutions
+                .iter()
+                .all(|s| s.is_solution_of(&Grid::EMPTY))
+        );
+    }
+    assert!(
+        late.is_empty(),
+        "deadline of zero seen late (the clock is due every {clock_every} nodes):\n{}",
+        late.join("\n")
+    );
 }
 
 mod properties {
