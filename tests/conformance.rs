@@ -1,1 +1,956 @@
-//! Integration tests: conformance.
+//! Conformance: every strategy, under every combination of its options, over the same puzzle
+//! files, with the expected results stored as data.
+//!
+//! The data sets live in `tests/data/` (samples of the shared collections, and hand-made corner
+//! cases; `tests/data/README.md` says how each was chosen). With `EXPLORE_FULL_SETS=1` and the
+//! shared collections present (at `../shared/puzzles`, see [`shared_dir`]), the full collections
+//! run as well; without them those tests say why they were skipped and pass.
+//!
+//! [`conformance!`] makes one `#[test]` per data set and variant (a strategy with its options),
+//! so a failure names both: `conformance::top1465::dfs_naked_first`. Every test goes through
+//! [`check`], which solves each puzzle with the public API and judges the outcome against the
+//! data; a failing test lists every puzzle that failed, not just the first.
+//!
+//! Some strategies cannot finish some sets in reasonable time: the backtrackers infer nothing,
+//! and 17-clue puzzles take them up to billions of nodes. Those pairs run under a node budget
+//! that [`plan`] lists with its reason; an outcome that stopped at the budget is accepted only if
+//! what it found so far is consistent with the data. Anything else is checked in full.
+//!
+//! The property tests at the end build puzzles from known solutions and check the laws every
+//! strategy obeys: reported solutions are complete, valid and keep the givens, and all strategies
+//! agree.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use explore::geometry::{Digit, N_CELLS};
+use explore::{Branch, Config, Forced, Grid, Outcome, Status, Stop, Strategy, solve};
+
+/// What a puzzle is expected to give, as written in the data files.
+#[derive(Clone, PartialEq, Eq, Debug)]
+enum Expect {
+    /// Exactly one solution, this one.
+    Solution(Grid),
+    /// Exactly one solution, not stored: the reported one is checked for validity.
+    Unique,
+    /// Exactly this many solutions; searched with no solution limit.
+    Count(u64),
+    /// This many solutions at least; searched with this solution limit, which must be reached.
+    AtLeast(u64),
+    /// No solution, although the givens break no rule.
+    None,
+    /// No solution because the givens break a rule.
+    Conflict,
+}
+
+impl Expect {
+    /// The solution limit to search with.
+    fn max_solutions(&self) -> Option<u64> {
+        match *self {
+            Expect::Count(_) => None,
+            Expect::AtLeast(n) => Some(n),
+            _ => Config::default().max_solutions,
+        }
+    }
+
+    /// Whether solutions found by a search that stopped early could still lead to this result.
+    fn admits_partial(&self, solutions: &[Grid]) -> bool {
+        let n = solutions.len() as u64;
+        match self {
+            Expect::Solution(grid) => solutions.iter().all(|found| found == grid),
+            Expect::Unique => n <= 1,
+            Expect::Count(count) => n <= *count,
+            Expect::AtLeast(count) => n < *count,
+            Expect::None | Expect::Conflict => n == 0,
+        }
+    }
+
+    /// Reads the second field of a data line.
+    fn parse(field: &str) -> Result<Expect, String> {
+        match field {
+            "none" => return Ok(Expect::None),
+            "conflict" => return Ok(Expect::Conflict),
+            "unique" => return Ok(Expect::Unique),
+            _ => {}
+        }
+        if let Some(count) = field.strip_suffix('+') {
+            return count
+                .parse()
+                .map(Expect::AtLeast)
+                .map_err(|e| format!("bad count '{field}': {e}"));
+        }
+        if field.chars().count() == N_CELLS {
+            let grid = parse_grid(field)?;
+            if !grid.is_complete() {
+                return Err(format!("solution '{field}' has empty cells"));
+            }
+            return Ok(Expect::Solution(grid));
+        }
+        field
+            .parse()
+            .map(Expect::Count)
+            .map_err(|e| format!("bad expectation '{field}': {e}"))
+    }
+}
+
+impl fmt::Display for Expect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expect::Solution(grid) => write!(f, "unique solution {}", grid.to_line()),
+            Expect::Unique => write!(f, "a unique solution"),
+            Expect::Count(n) => write!(f, "exactly {n} solutions"),
+            Expect::AtLeast(n) => write!(f, "{n} solutions at the limit of {n}"),
+            Expect::None => write!(f, "no solution"),
+            Expect::Conflict => write!(f, "no solution, with a conflict"),
+        }
+    }
+}
+
+/// One puzzle of a data set.
+#[derive(Clone, Debug)]
+struct Case {
+    /// Where it was read: file and line.
+    origin: String,
+    puzzle: Grid,
+    expect: Expect,
+}
+
+/// A puzzle in the one-line form: digits, `.` or `0` for an empty cell.
+fn parse_grid(text: &str) -> Result<Grid, String> {
+    if text.chars().count() != N_CELLS {
+        return Err(format!(
+            "'{text}' has {} cells, not {N_CELLS}",
+            text.chars().count()
+        ));
+    }
+    text.chars()
+        .map(|c| match c {
+            '.' | '0' => Ok(None),
+            _ => Digit::from_char(c)
+                .map(Some)
+                .ok_or_else(|| format!("'{c}' is not a digit")),
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(|cells| cells.into_iter().collect())
+}
+
+/// The lines of a file that hold puzzles, with their line numbers from 1: comments (from `#`)
+/// and blank lines are skipped.
+fn data_lines(path: &Path) -> Result<Vec<(usize, String)>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(text
+        .lines()
+        .enumerate()
+        .filter_map(|(n, line)| {
+            let body = line.split('#').next().unwrap_or("").trim();
+            (!body.is_empty()).then(|| (n + 1, body.to_owned()))
+        })
+        .collect())
+}
+
+/// Reads a data file of `PUZZLE EXPECTED` lines (tests/data/README.md).
+fn read_cases(path: &Path) -> Result<Vec<Case>, String> {
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into(),
+    );
+    data_lines(path)?
+        .into_iter()
+        .map(|(line, body)| {
+            let origin = format!("{name} line {line}");
+            let fields: Vec<&str> = body.split_whitespace().collect();
+            let [puzzle, expect] = fields[..] else {
+                return Err(format!("{origin}: expected 'PUZZLE EXPECTED'"));
+            };
+            Ok(Case {
+                puzzle: parse_grid(puzzle).map_err(|e| format!("{origin}: {e}"))?,
+                expect: Expect::parse(expect).map_err(|e| format!("{origin}: {e}"))?,
+                origin,
+            })
+        })
+        .collect()
+}
+
+/// Reads a shared collection of bare puzzles, each expecting `expect(index)`, keeping every
+/// `step`-th puzzle from the first.
+fn read_collection(
+    path: &Path,
+    step: usize,
+    mut expect: impl FnMut(usize) -> Result<Expect, String>,
+) -> Result<Vec<Case>, String> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    data_lines(path)?
+        .into_iter()
+        .enumerate()
+        .step_by(step)
+        .map(|(index, (line, body))| {
+            let origin = format!("{name} line {line}");
+            let puzzle = body.split_whitespace().next().unwrap_or("");
+            Ok(Case {
+                puzzle: parse_grid(puzzle).map_err(|e| format!("{origin}: {e}"))?,
+                expect: expect(index).map_err(|e| format!("{origin}: {e}"))?,
+                origin,
+            })
+        })
+        .collect()
+}
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// The shared collections: `$EXPLORE_PUZZLES` if set, else the first `shared/puzzles` beside
+/// the project or beside one of its ancestors (`../shared/puzzles` for the main checkout,
+/// `../../shared/puzzles` for a worktree kept one level deeper).
+fn shared_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("EXPLORE_PUZZLES") {
+        return dir.into();
+    }
+    let project = Path::new(env!("CARGO_MANIFEST_DIR"));
+    project
+        .ancestors()
+        .skip(1)
+        .map(|dir| dir.join("shared/puzzles"))
+        .find(|dir| dir.is_dir())
+        .unwrap_or_else(|| project.join("../shared/puzzles"))
+}
+
+/// Every 49th 17-clue puzzle makes the full-set slice: about a thousand, spread over the file.
+const CLUE_17_STEP: usize = 49;
+
+/// A data set.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+enum Set {
+    Top1465,
+    Hardest1106,
+    Multi16,
+    Unsolvable,
+    Clue17,
+    Handmade,
+    FullTop1465,
+    FullHardest1106,
+    FullMulti16,
+    FullUnsolvable,
+    FullClue17,
+}
+
+impl Set {
+    const ALL: [Set; 11] = [
+        Set::Top1465,
+        Set::Hardest1106,
+        Set::Multi16,
+        Set::Unsolvable,
+        Set::Clue17,
+        Set::Handmade,
+        Set::FullTop1465,
+        Set::FullHardest1106,
+        Set::FullMulti16,
+        Set::FullUnsolvable,
+        Set::FullClue17,
+    ];
+
+    fn is_full(self) -> bool {
+        matches!(
+            self,
+            Set::FullTop1465
+                | Set::FullHardest1106
+                | Set::FullMulti16
+                | Set::FullUnsolvable
+                | Set::FullClue17
+        )
+    }
+
+    /// The cases, read once per test run; `Err` says why the set is skipped.
+    fn cases(self) -> Result<&'static [Case], &'static str> {
+        static LOADED: [OnceLock<Result<Vec<Case>, String>>; Set::ALL.len()] =
+            [const { OnceLock::new() }; Set::ALL.len()];
+        let index = Set::ALL
+            .iter()
+            .position(|&set| set == self)
+            .expect("listed");
+        match LOADED[index].get_or_init(|| self.load()) {
+            Ok(cases) => Ok(cases),
+            Err(reason) => Err(reason),
+        }
+    }
+
+    fn load(self) -> Result<Vec<Case>, String> {
+        if self.is_full() {
+            if std::env::var_os("EXPLORE_FULL_SETS").is_none_or(|v| v != "1") {
+                return Err("full sets run only with EXPLORE_FULL_SETS=1".into());
+            }
+            if !shared_dir().is_dir() {
+                return Err(format!("{} not found", shared_dir().display()));
+            }
+        }
+        let cases = match self {
+            Set::Top1465 => read_cases(&data_dir().join("top1465.txt")),
+            Set::Hardest1106 => read_cases(&data_dir().join("hardest_1106.txt")),
+            Set::Multi16 => read_cases(&data_dir().join("16_clue_multi.txt")),
+            Set::Unsolvable => read_cases(&data_dir().join("unsolvable.txt")),
+            Set::Clue17 => read_cases(&data_dir().join("17_clue.txt")),
+            Set::Handmade => read_cases(&data_dir().join("handmade.txt")),
+            Set::FullTop1465 => read_with_solutions("top1465"),
+            Set::FullHardest1106 => read_with_solutions("hardest_1106"),
+            Set::FullMulti16 => read_cases(&shared_dir().join("16_clue_multi.txt")),
+            Set::FullUnsolvable => read_collection(&shared_dir().join("unsolvable.txt"), 1, |_| {
+                Ok(Expect::None)
+            }),
+            Set::FullClue17 => {
+                read_collection(&shared_dir().join("17_clue.txt"), CLUE_17_STEP, |_| {
+                    Ok(Expect::Unique)
+                })
+            }
+        };
+        // A set that cannot be read is a broken test, not a skip.
+        let cases = cases.unwrap_or_else(|e| panic!("{self:?}: {e}"));
+        assert!(!cases.is_empty(), "{self:?} has no puzzles");
+        Ok(cases)
+    }
+}
+
+/// A shared collection with its `.solutions` file, line by line.
+fn read_with_solutions(name: &str) -> Result<Vec<Case>, String> {
+    let solutions = data_lines(&shared_dir().join(format!("{name}.solutions")))?;
+    let cases = read_collection(&shared_dir().join(format!("{name}.txt")), 1, |index| {
+        let (_, line) = solutions
+            .get(index)
+            .ok_or_else(|| format!("no solution line for puzzle {}", index + 1))?;
+        Expect::parse(line)
+    })?;
+    if cases.len() != solutions.len() {
+        return Err(format!(
+            "{name}: {} puzzles but {} solutions",
+            cases.len(),
+            solutions.len()
+        ));
+    }
+    Ok(cases)
+}
+
+/// How a strategy runs over a set.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Plan {
+    /// Every puzzle must give exactly the expected result.
+    Full,
+    /// Under a node budget: a puzzle may stop at the budget, with what it found so far
+    /// consistent with the data.
+    Budget {
+        max_nodes: u64,
+        reason: &'static str,
+    },
+}
+
+/// Whether the tests run unoptimised, where some plans need a budget that an optimised build
+/// does not.
+const DEBUG_BUILD: bool = cfg!(debug_assertions);
+
+/// The plan for `config` on `set`: in full unless listed here with the reason.
+fn plan(set: Set, config: &Config) -> Plan {
+    const SEVENTEEN: &str = "17-clue puzzles take the backtrackers from a million to billions of \
+                             nodes each (0.1 s to minutes)";
+    const COUNTING: &str = "counting every solution of a 16-clue puzzle takes the backtrackers \
+                            from two million to tens of billions of nodes";
+    const TEXTBOOK: &str = "the textbook backtracker needs about 3 billion nodes for top1465 and \
+                            0.8 billion for hardest_1106 (minutes); bitmask runs them in full";
+    const NAKED: &str = "with naked singles alone, bfs and dfs need up to 8 million boards for \
+                         a 16- or 17-clue puzzle (minutes unoptimised); optimised builds run \
+                         them in full";
+    const NAKED_FIRST: &str = "naked singles with first-cell branching need up to 8 million \
+                               boards per 16- or 17-clue puzzle (over 6 minutes for bfs on the \
+                               17-clue slice); the samples run them in full when optimised";
+    let budget = |max_nodes, reason| Plan::Budget { max_nodes, reason };
+    let naked = config.forced == Forced::Naked;
+    let naked_first = naked && config.branch == Branch::First;
+    match (set, config.strategy) {
+        (Set::Clue17 | Set::Multi16, Strategy::Bfs | Strategy::Dfs) if naked && DEBUG_BUILD => {
+            budget(10_000, NAKED)
+        }
+        (Set::FullClue17 | Set::FullMulti16, Strategy::Bfs | Strategy::Dfs) if naked_first => {
+            budget(20_000, NAKED_FIRST)
+        }
+        (_, Strategy::Bfs | Strategy::Dfs) => Plan::Full,
+        // The samples run in debug builds too: budgets that take a second or two there.
+        (Set::Clue17, _) => budget(50_000, SEVENTEEN),
+        (Set::Multi16, _) => budget(100_000, COUNTING),
+        (Set::FullClue17, Strategy::Bitmask) => budget(500_000, SEVENTEEN),
+        (Set::FullClue17, _) => budget(100_000, SEVENTEEN),
+        (Set::FullMulti16, Strategy::Bitmask) => budget(2_000_000, COUNTING),
+        (Set::FullMulti16, _) => budget(500_000, COUNTING),
+        (Set::FullTop1465 | Set::FullHardest1106, Strategy::Backtrack) => budget(500_000, TEXTBOOK),
+        _ => Plan::Full,
+    }
+}
+
+/// What became of one puzzle.
+enum Verdict {
+    /// The outcome is exactly the expected one.
+    Verified,
+    /// Stopped at the budget, with nothing inconsistent found.
+    GaveUp,
+}
+
+/// Judges `outcome` of `case`, searched under `plan`.
+fn judge(case: &Case, outcome: &Outcome, plan: Plan) -> Result<Verdict, String> {
+    let solutions = &outcome.solutions;
+    if !solutions.windows(2).all(|pair| pair[0] < pair[1]) {
+        return Err("solutions are not sorted and distinct".into());
+    }
+    if let Some(bad) = solutions.iter().find(|s| !s.is_solution_of(&case.puzzle)) {
+        return Err(format!("{} is not a solution", bad.to_line()));
+    }
+    if outcome.conflict.is_some() != (case.expect == Expect::Conflict) {
+        return Err(format!("conflict reported: {:?}", outcome.conflict));
+    }
+    if let Some(limit) = case.expect.max_solutions() {
+        if solutions.len() as u64 > limit {
+            return Err(format!("{} solutions, over the limit", solutions.len()));
+        }
+    }
+    if matches!(outcome.stop, Stop::NodeBudget | Stop::Timeout) {
+        // Whether the budget itself was kept is for
+        // `no_strategy_creates_more_nodes_than_its_budget`.
+        if plan == Plan::Full {
+            return Err(format!("stopped without a budget: {}", outcome.verdict()));
+        }
+        if !case.expect.admits_partial(solutions) {
+            return Err(format!(
+                "expected {}, but before the budget it found {} solutions",
+                case.expect,
+                solutions.len()
+            ));
+        }
+        return Ok(Verdict::GaveUp);
+    }
+    let n = solutions.len() as u64;
+    let status = outcome.status();
+    let matches = match &case.expect {
+        Expect::Solution(grid) => status == Status::Unique && solutions[..] == [*grid],
+        Expect::Unique => status == Status::Unique,
+        Expect::Count(count) => outcome.stop == Stop::Exhausted && n == *count,
+        Expect::AtLeast(count) => outcome.stop == Stop::SolutionLimit && n == *count,
+        Expect::None | Expect::Conflict => status == Status::None,
+    };
+    if matches {
+        Ok(Verdict::Verified)
+    } else {
+        Err(format!(
+            "expected {}, got {} ({} solutions, {:?})",
+            case.expect, status, n, outcome.stop
+        ))
+    }
+}
+
+/// Runs `config` over every puzzle of `set` and fails listing every puzzle that disagrees with
+/// the data.
+fn check(set: Set, variant: &str, config: Config) {
+    let cases = match set.cases() {
+        Ok(cases) => cases,
+        Err(reason) => {
+            eprintln!("{set:?} / {variant}: skipped: {reason}");
+            return;
+        }
+    };
+    let plan = plan(set, &config);
+    let max_nodes = match plan {
+        Plan::Full => None,
+        Plan::Budget { max_nodes, .. } => Some(max_nodes),
+    };
+    let start = Instant::now();
+    let (mut verified, mut gave_up) = (0, 0);
+    let mut failures = Vec::new();
+    for case in cases {
+        let config = Config {
+            max_solutions: case.expect.max_solutions(),
+            max_nodes,
+            ..config.clone()
+        };
+        let outcome = solve(&case.puzzle, &config);
+        match judge(case, &outcome, plan) {
+            Ok(Verdict::Verified) => verified += 1,
+            Ok(Verdict::GaveUp) => gave_up += 1,
+            Err(why) => failures.push(format!(
+                "  {}: {}\n    {why}",
+                case.origin,
+                case.puzzle.to_line()
+            )),
+        }
+    }
+    let budget = match plan {
+        Plan::Full => String::new(),
+        Plan::Budget { max_nodes, reason } => {
+            format!(", {gave_up} stopped at the budget of {max_nodes} nodes ({reason})")
+        }
+    };
+    eprintln!(
+        "{set:?} / {variant}: {} puzzles, {verified} verified{budget}, {:.2} s",
+        cases.len(),
+        start.elapsed().as_secs_f64()
+    );
+    assert!(
+        failures.is_empty(),
+        "{set:?} / {variant}: {} of {} puzzles failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+/// The breadth-first engine with these options.
+fn bfs(forced: Forced, branch: Branch, threads: usize) -> Config {
+    Config {
+        strategy: Strategy::Bfs,
+        forced,
+        branch,
+        threads,
+        ..Config::default()
+    }
+}
+
+/// The depth-first search over the same boards, with these options.
+fn dfs(forced: Forced, branch: Branch) -> Config {
+    Config {
+        strategy: Strategy::Dfs,
+        forced,
+        branch,
+        threads: 1,
+        ..Config::default()
+    }
+}
+
+/// A strategy without options.
+fn plain(strategy: Strategy) -> Config {
+    Config {
+        strategy,
+        threads: 1,
+        ..Config::default()
+    }
+}
+
+/// Makes a module per data set with a `#[test]` per variant, and `variants()` listing them.
+macro_rules! conformance {
+    (sets: [$($set:ident = $value:expr),+ $(,)?], variants: $variants:tt) => {
+        $(conformance!(@set $set = $value; $variants);)+
+
+        /// Every variant the tests run, by name.
+        fn variants() -> Vec<(&'static str, Config)> {
+            conformance!(@list $variants)
+        }
+    };
+    (@set $set:ident = $value:expr; [$($variant:ident = $config:expr),+ $(,)?]) => {
+        mod $set {
+            use super::*;
+            $(
+                #[test]
+                fn $variant() {
+                    check($value, stringify!($variant), $config);
+                }
+            )+
+        }
+    };
+    (@list [$($variant:ident = $config:expr),+ $(,)?]) => {
+        vec![$((stringify!($variant), $config)),+]
+    };
+}
+
+conformance! {
+    sets: [
+        top1465 = Set::Top1465,
+        hardest_1106 = Set::Hardest1106,
+        multi_16 = Set::Multi16,
+        unsolvable = Set::Unsolvable,
+        clue_17 = Set::Clue17,
+        handmade = Set::Handmade,
+        full_top1465 = Set::FullTop1465,
+        full_hardest_1106 = Set::FullHardest1106,
+        full_multi_16 = Set::FullMulti16,
+        full_unsolvable = Set::FullUnsolvable,
+        full_clue_17 = Set::FullClue17,
+    ],
+    variants: [
+        bfs_naked_first_1 = bfs(Forced::Naked, Branch::First, 1),
+        bfs_naked_first_2 = bfs(Forced::Naked, Branch::First, 2),
+        bfs_naked_fewest_1 = bfs(Forced::Naked, Branch::Fewest, 1),
+        bfs_naked_fewest_2 = bfs(Forced::Naked, Branch::Fewest, 2),
+        bfs_hidden_first_1 = bfs(Forced::Hidden, Branch::First, 1),
+        bfs_hidden_first_2 = bfs(Forced::Hidden, Branch::First, 2),
+        bfs_hidden_fewest_1 = bfs(Forced::Hidden, Branch::Fewest, 1),
+        bfs_hidden_fewest_2 = bfs(Forced::Hidden, Branch::Fewest, 2),
+        // A frontier of a few boards: almost every board overflows into the workers' stacks.
+        bfs_small_frontier_2 = Config {
+            max_frontier: 4,
+            ..bfs(Forced::Naked, Branch::First, 2)
+        },
+        dfs_naked_first = dfs(Forced::Naked, Branch::First),
+        dfs_naked_fewest = dfs(Forced::Naked, Branch::Fewest),
+        dfs_hidden_first = dfs(Forced::Hidden, Branch::First),
+        dfs_hidden_fewest = dfs(Forced::Hidden, Branch::Fewest),
+        bitmask = plain(Strategy::Bitmask),
+        backtrack = plain(Strategy::Backtrack),
+    ]
+}
+
+#[test]
+fn the_variants_cover_every_strategy_and_option() {
+    let variants = variants();
+    for &strategy in Strategy::ALL {
+        assert!(
+            variants.iter().any(|(_, c)| c.strategy == strategy),
+            "{strategy} is not run"
+        );
+    }
+    for &forced in Forced::ALL {
+        for &branch in Branch::ALL {
+            let has = |strategy, threads| {
+                variants.iter().any(|(_, c)| {
+                    c.strategy == strategy
+                        && (c.forced, c.branch, c.threads) == (forced, branch, threads)
+                })
+            };
+            assert!(has(Strategy::Dfs, 1), "dfs {forced} {branch} is not run");
+            for threads in [1, 2] {
+                assert!(
+                    has(Strategy::Bfs, threads),
+                    "bfs {forced} {branch} with {threads} threads is not run"
+                );
+            }
+        }
+    }
+    let mut names: Vec<&str> = variants.iter().map(|(name, _)| *name).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), variants.len(), "variant names repeat");
+}
+
+#[test]
+fn the_data_files_read_and_hold_what_their_readme_says() {
+    let sizes = [
+        (Set::Top1465, 30),
+        (Set::Hardest1106, 20),
+        (Set::Multi16, 10),
+        (Set::Unsolvable, 10),
+        (Set::Clue17, 20),
+    ];
+    for (set, n) in sizes {
+        let cases = set.cases().expect("samples are always there");
+        assert_eq!(cases.len(), n, "{set:?}");
+        for case in cases {
+            assert_eq!(case.puzzle.conflict(), None, "{}", case.origin);
+            match (set, &case.expect) {
+                (Set::Top1465 | Set::Hardest1106 | Set::Clue17, Expect::Solution(grid)) => {
+                    assert!(grid.is_solution_of(&case.puzzle), "{}", case.origin);
+                }
+                (Set::Multi16, Expect::Count(count)) => assert!(*count <= 2000),
+                (Set::Unsolvable, Expect::None) => {}
+                _ => panic!("{}: unexpected {}", case.origin, case.expect),
+            }
+        }
+    }
+    let handmade = Set::Handmade.cases().expect("always there");
+    for kind in [
+        Expect::AtLeast(100),
+        Expect::Conflict,
+        Expect::None,
+        Expect::Count(2),
+    ] {
+        assert!(handmade.iter().any(|case| case.expect == kind), "{kind}");
+    }
+    assert!(
+        handmade
+            .iter()
+            .any(|case| case.puzzle.n_filled() == N_CELLS - 1)
+    );
+}
+
+#[test]
+fn expectations_parse() {
+    assert_eq!(Expect::parse("none"), Ok(Expect::None));
+    assert_eq!(Expect::parse("conflict"), Ok(Expect::Conflict));
+    assert_eq!(Expect::parse("1485"), Ok(Expect::Count(1485)));
+    assert_eq!(Expect::parse("100+"), Ok(Expect::AtLeast(100)));
+    assert!(Expect::parse("12x").is_err());
+    assert!(Expect::parse(&".".repeat(N_CELLS)).is_err());
+    assert!(parse_grid("12").is_err());
+}
+
+/// The budget is a promise about nodes created: `Config::max_nodes` says "give up after
+/// creating this many boards (search nodes); deterministic", so no strategy may create more, and
+/// every run must stop at the same place. (`Budget::check(n)` stops once `n` exceeds the budget,
+/// so it must be asked with the count including the node about to be created.) Threaded runs are
+/// repeated, since timing could change where they stop.
+#[test]
+fn every_strategy_keeps_its_node_budget_exactly() {
+    let mut broken = Vec::new();
+    for (name, config) in variants() {
+        for max_nodes in [1, 10, 1000, 3000] {
+            let config = Config {
+                max_nodes: Some(max_nodes),
+                max_solutions: None,
+                ..config.clone()
+            };
+            let runs = if config.threads > 1 { 4 } else { 1 };
+            let mut seen = Vec::new();
+            for _ in 0..runs {
+                let outcome = solve(&Grid::EMPTY, &config);
+                assert_eq!(outcome.stop, Stop::NodeBudget, "{name}");
+                let nodes = outcome.stats.nodes;
+                if nodes > max_nodes {
+                    broken.push(format!("{name}: {nodes} nodes with max_nodes {max_nodes}"));
+                }
+                if !seen.contains(&(nodes, outcome.solutions.clone())) {
+                    seen.push((nodes, outcome.solutions));
+                }
+            }
+            if seen.len() > 1 {
+                let counts: Vec<u64> = seen.iter().map(|(nodes, _)| *nodes).collect();
+                broken.push(format!(
+                    "{name}: max_nodes {max_nodes} stops differently from run to run: {counts:?} \
+                     nodes"
+                ));
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "node budget broken:\n{}",
+        broken.join("\n")
+    );
+}
+
+/// With a limit of one solution a unique puzzle is `solved`: found, uniqueness not checked.
+#[test]
+fn a_limit_of_one_reports_solved() {
+    let cases = Set::Top1465.cases().expect("always there");
+    for (name, config) in variants() {
+        for case in &cases[..5] {
+            let config = Config {
+                max_solutions: Some(1),
+                ..config.clone()
+            };
+            let outcome = solve(&case.puzzle, &config);
+            assert_eq!(outcome.status(), Status::Solved, "{name}: {}", case.origin);
+            assert_eq!(outcome.stop, Stop::SolutionLimit, "{name}: {}", case.origin);
+            let Expect::Solution(solution) = case.expect else {
+                panic!("{}: no stored solution", case.origin);
+            };
+            assert_eq!(outcome.solutions, [solution], "{name}: {}", case.origin);
+        }
+    }
+}
+
+/// A deadline stops every strategy at its next look at the clock, which `Budget` spaces
+/// `CLOCK_EVERY` nodes apart. (A node budget keeps a strategy that never looks from running
+/// forever.)
+#[test]
+fn every_strategy_stops_soon_after_its_deadline() {
+    let clock_every = explore::budget::CLOCK_EVERY;
+    let mut late = Vec::new();
+    for (name, config) in variants() {
+        let config = Config {
+            max_solutions: None,
+            timeout: Some(std::time::Duration::ZERO),
+            max_nodes: Some(1000 * clock_every),
+            ..config
+        };
+        let outcome = solve(&Grid::EMPTY, &config);
+        let nodes = outcome.stats.nodes;
+        if outcome.stop != Stop::Timeout || nodes > 2 * clock_every {
+            late.push(format!("{name}: {:?} after {nodes} nodes", outcome.stop));
+        }
+        assert!(
+            outcome
+                .solutions
+                .iter()
+                .all(|s| s.is_solution_of(&Grid::EMPTY))
+        );
+    }
+    assert!(
+        late.is_empty(),
+        "deadline of zero seen late (the clock is due every {clock_every} nodes):\n{}",
+        late.join("\n")
+    );
+}
+
+mod properties {
+    //! Laws over puzzles made by blanking cells of known solutions.
+
+    use proptest::prelude::{ProptestConfig, prop_assert, prop_assert_eq, proptest};
+    use proptest::sample::subsequence;
+    use proptest::strategy::{Just, Strategy as _};
+
+    use super::*;
+    use explore::geometry::{Cell, SIZE};
+
+    /// Known solution grids: those of the top1465 sample.
+    fn solutions() -> Vec<Grid> {
+        Set::Top1465
+            .cases()
+            .expect("always there")
+            .iter()
+            .filter_map(|case| match case.expect {
+                Expect::Solution(grid) => Some(grid),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A known solution with its digits renamed, and a puzzle keeping `givens` of its cells.
+    fn puzzle(
+        givens: std::ops::RangeInclusive<usize>,
+    ) -> impl proptest::strategy::Strategy<Value = (Grid, Grid)> {
+        let solutions = solutions();
+        let digits: Vec<u8> = (1..=SIZE as u8).collect();
+        (
+            0..solutions.len(),
+            Just(digits).prop_shuffle(),
+            subsequence((0..N_CELLS).collect::<Vec<_>>(), givens),
+        )
+            .prop_map(move |(which, names, keep)| {
+                let rename = |digit: Option<Digit>| {
+                    digit.and_then(|d| Digit::new(names[usize::from(d.get()) - 1]))
+                };
+                let solution: Grid = Cell::all()
+                    .map(|cell| rename(solutions[which].get(cell)))
+                    .collect();
+                let mut puzzle = Grid::EMPTY;
+                for index in keep {
+                    let cell = Cell::new(index).expect("on the board");
+                    puzzle.set(cell, solution.get(cell));
+                }
+                (solution, puzzle)
+            })
+    }
+
+    /// Enough for the backtrackers on any puzzle with 30 givens or more: in 20,000 random ones
+    /// the largest search took under 500,000 nodes.
+    const MAX_NODES: u64 = 5_000_000;
+
+    /// Most boards for counting a whole tree with `bfs` and `dfs`.
+    const TREE_NODES: u64 = 500_000;
+
+    /// Every strategy with its default options, one bfs with two threads.
+    fn strategies() -> Vec<Config> {
+        Strategy::ALL
+            .iter()
+            .map(|&strategy| Config {
+                strategy,
+                threads: if strategy == Strategy::Bfs { 2 } else { 1 },
+                max_nodes: Some(MAX_NODES),
+                ..Config::default()
+            })
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        #[test]
+        fn every_strategy_reports_valid_solutions_and_all_agree(
+            (solution, puzzle) in puzzle(30..=60),
+        ) {
+            let outcomes: Vec<(Strategy, Outcome)> = strategies()
+                .iter()
+                .map(|config| (config.strategy, solve(&puzzle, config)))
+                .collect();
+            for (strategy, outcome) in &outcomes {
+                prop_assert!(
+                    !matches!(outcome.stop, Stop::NodeBudget | Stop::Timeout),
+                    "{strategy} gave up on {puzzle:?}"
+                );
+                prop_assert!(outcome.solutions.len() <= 2);
+                prop_assert!(outcome.solutions.windows(2).all(|pair| pair[0] < pair[1]));
+                for found in &outcome.solutions {
+                    prop_assert!(found.is_solution_of(&puzzle), "{strategy}: {found:?}");
+                }
+                if outcome.stop == Stop::Exhausted {
+                    prop_assert!(outcome.solutions.contains(&solution), "{strategy}");
+                }
+            }
+            let (_, first) = &outcomes[0];
+            for (strategy, outcome) in &outcomes[1..] {
+                prop_assert_eq!(outcome.status(), first.status(), "{}", strategy);
+                if outcome.stop == Stop::Exhausted {
+                    prop_assert_eq!(&outcome.solutions, &first.solutions, "{}", strategy);
+                }
+            }
+            // The two backtrackers walk the same tree: all but the time agrees.
+            let walk = |strategy| {
+                let (_, outcome) = outcomes.iter().find(|(s, _)| *s == strategy).expect("run");
+                let mut outcome = outcome.clone();
+                outcome.stats.elapsed = Default::default();
+                outcome
+            };
+            prop_assert_eq!(walk(Strategy::Bitmask), walk(Strategy::Backtrack));
+        }
+
+        #[test]
+        fn without_a_limit_every_variant_finds_the_same_solutions(
+            (solution, puzzle) in puzzle(40..=70),
+        ) {
+            let mut reference: Option<(&str, Outcome)> = None;
+            for (name, config) in variants() {
+                let config = Config {
+                    max_solutions: Some(1000),
+                    max_nodes: Some(MAX_NODES),
+                    ..config
+                };
+                let outcome = solve(&puzzle, &config);
+                prop_assert!(outcome.solutions.contains(&solution) || outcome.stop != Stop::Exhausted);
+                match &reference {
+                    None => reference = Some((name, outcome)),
+                    Some((first, expected)) => {
+                        prop_assert_eq!(outcome.stop, expected.stop, "{} vs {}", name, first);
+                        if outcome.stop == Stop::Exhausted {
+                            prop_assert_eq!(&outcome.solutions, &expected.solutions, "{} vs {}", name, first);
+                        }
+                    }
+                }
+            }
+        }
+
+        /// `bfs` and `dfs` expand the same boards and differ only in order, so when both run
+        /// to the end they count the same tree, depth by depth.
+        #[test]
+        fn bfs_and_dfs_count_the_same_tree(
+            (_solution, puzzle) in puzzle(30..=45),
+            forced in proptest::sample::select(Forced::ALL),
+            branch in proptest::sample::select(Branch::ALL),
+        ) {
+            let all = |strategy, threads| Config {
+                strategy,
+                forced,
+                branch,
+                threads,
+                max_solutions: None,
+                max_nodes: Some(TREE_NODES),
+                ..Config::default()
+            };
+            let depth_first = solve(&puzzle, &all(Strategy::Dfs, 1));
+            if depth_first.stop != Stop::Exhausted {
+                // Too large a tree to count in a test; rare at 30 givens or more.
+                return Ok(());
+            }
+            for threads in [1, 2] {
+                let breadth_first = solve(&puzzle, &all(Strategy::Bfs, threads));
+                let (a, b) = (&breadth_first.stats, &depth_first.stats);
+                prop_assert_eq!(breadth_first.stop, Stop::Exhausted);
+                prop_assert_eq!(&breadth_first.solutions, &depth_first.solutions);
+                prop_assert_eq!(
+                    (a.nodes, a.forced, a.guesses, a.dead, a.solutions, a.max_depth),
+                    (b.nodes, b.forced, b.guesses, b.dead, b.solutions, b.max_depth)
+                );
+                let rows = |stats: &explore::Stats| -> Vec<_> {
+                    stats
+                        .per_depth
+                        .iter()
+                        .map(|d| (d.depth, d.boards, d.forced, d.children, d.dead, d.solutions))
+                        .collect()
+                };
+                prop_assert_eq!(rows(a), rows(b));
+            }
+        }
+    }
+}

@@ -1,10 +1,275 @@
-//! Placeholder: replaced by the real backtrack strategy.
+//! The textbook recursive backtracker, kept deliberately naive: the baseline every other
+//! strategy is measured against.
+//!
+//! The search state is a plain digit [`Grid`], changed in place. At each state the search
+//! looks for the first empty cell in reading order (scanning from the top left every time);
+//! with none left, the grid is a solution. Otherwise it tries the digits 1 to [`SIZE`] in order,
+//! and a digit is legal when a scan of the cell's row, column and box does not find it. Each
+//! legal digit is placed, the search recurses, and the digit is taken back out. Nothing is
+//! cached between states and nothing is inferred, so the work per state is a few scans of the
+//! grid and the number of states can grow exponentially: that is the point of this strategy.
+//!
+//! # Statistics
+//!
+//! - A *node* is the root or a trial placement that passed the legality scan.
+//! - A *guess* is a state at which more than one digit was actually tried.
+//! - A *dead* state is one whose first empty cell has no legal digit.
+//! - Nothing is *forced*.
+//! - *Depth* is the number of placements made by the search, so a solution sits at the depth
+//!   of the puzzle's number of empty cells.
+//! - The *frontier* is the recursion stack: at its deepest it holds the path from the root to
+//!   the deepest state, `max_depth + 1` states. The grid is shared by every level, so the
+//!   bytes counted per level are only what a level adds: the cell it fills and the digit on
+//!   trial ([`LEVEL_BYTES`]). The machine's stack frames are larger and depend on the compiler;
+//!   they are not counted.
+//!
+//! The search runs the same tree, in the same order, as [`super::bitmask`], so both report the
+//! same statistics apart from the time.
 
+use std::time::Instant;
+
+use crate::budget::Budget;
 use crate::config::Config;
+use crate::geometry::{BOX_HEIGHT, BOX_WIDTH, Cell, Digit, SIZE};
 use crate::grid::Grid;
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, Stop};
+use crate::stats::Stats;
 
-/// Solves `puzzle` (placeholder: delegates to dfs until the real backtrack lands).
+/// What one level of the recursion keeps for itself: the cell it fills and the digit on trial.
+type Level = (Cell, Digit);
+
+/// Bytes of search state per recursion level (the cell being filled and the digit on trial),
+/// the unit of the frontier's memory figures.
+pub const LEVEL_BYTES: usize = size_of::<Level>();
+
+/// Solves `puzzle`, whose givens break no rule, by plain recursive backtracking.
 pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
-    super::dfs::solve(puzzle, config)
+    let start = Instant::now();
+    let mut search = Search {
+        grid: *puzzle,
+        budget: Budget::new(config, start),
+        stats: Stats::default(),
+        solutions: Vec::new(),
+    };
+    let stop = match search.enter(0).and_then(|()| search.visit(0)) {
+        Ok(()) => Stop::Exhausted,
+        Err(stop) => stop,
+    };
+    let Search {
+        mut stats,
+        solutions,
+        ..
+    } = search;
+    stats.peak_frontier = stats.per_depth.len() as u64;
+    stats.peak_frontier_bytes = stats.peak_frontier * LEVEL_BYTES as u64;
+    stats.elapsed = start.elapsed();
+    tracing::debug!(
+        target: "explore::backtrack",
+        nodes = stats.nodes,
+        solutions = stats.solutions,
+        ?stop,
+        "search done"
+    );
+    Outcome {
+        solutions,
+        stop,
+        conflict: None,
+        stats,
+    }
+}
+
+/// The state of one search: the grid being filled and what has been found and counted.
+struct Search {
+    grid: Grid,
+    budget: Budget,
+    stats: Stats,
+    solutions: Vec<Grid>,
+}
+
+impl Search {
+    /// Creates a node at `depth`, if the budget allows another.
+    #[inline]
+    fn enter(&mut self, depth: usize) -> Result<(), Stop> {
+        if let Some(stop) = self.budget.check(self.stats.nodes + 1) {
+            return Err(stop);
+        }
+        self.stats.nodes += 1;
+        self.stats.depth_mut(depth).boards += 1;
+        Ok(())
+    }
+
+    /// Explores the state at `depth`, already counted by [`Search::enter`]. An error is the
+    /// reason to stop the whole search.
+    fn visit(&mut self, depth: usize) -> Result<(), Stop> {
+        let Some(index) = self.grid.as_array().iter().position(|&value| value == 0) else {
+            return self.found(depth);
+        };
+        let cell = Cell::new(index).expect("a position in the grid is a cell");
+        let mut tried = 0;
+        for digit in Digit::all() {
+            if !self.is_legal(cell, digit) {
+                continue;
+            }
+            self.enter(depth + 1)?;
+            tried += 1;
+            if tried == 2 {
+                self.stats.guesses += 1;
+            }
+            self.stats.depth_mut(depth).children += 1;
+            self.grid.set(cell, Some(digit));
+            let result = self.visit(depth + 1);
+            self.grid.set(cell, None);
+            result?;
+        }
+        if tried == 0 {
+            self.stats.dead += 1;
+            self.stats.depth_mut(depth).dead += 1;
+        }
+        Ok(())
+    }
+
+    /// Whether `digit` is absent from the row, column and box of `cell`, by scanning them.
+    #[inline]
+    fn is_legal(&self, cell: Cell, digit: Digit) -> bool {
+        let cells = self.grid.as_array();
+        let value = digit.get();
+        let (row, col) = (cell.row(), cell.col());
+        let (top, left) = (row - row % BOX_HEIGHT, col - col % BOX_WIDTH);
+        (0..SIZE).all(|i| {
+            let in_box = (top + i / BOX_WIDTH) * SIZE + left + i % BOX_WIDTH;
+            cells[row * SIZE + i] != value
+                && cells[i * SIZE + col] != value
+                && cells[in_box] != value
+        })
+    }
+
+    /// Records the complete grid, a solution at `depth`; an error once the limit is reached.
+    fn found(&mut self, depth: usize) -> Result<(), Stop> {
+        self.stats.solutions += 1;
+        self.stats.depth_mut(depth).solutions += 1;
+        self.solutions.push(self.grid);
+        if self.solutions.len() as u64 >= self.budget.max_solutions() {
+            return Err(Stop::SolutionLimit);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::N_CELLS;
+    use crate::outcome::Status;
+
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    fn grid(line: &str) -> Grid {
+        line.chars().map(Digit::from_char).collect()
+    }
+
+    fn run(puzzle: &Grid, config: Config) -> Outcome {
+        solve(puzzle, &config)
+    }
+
+    #[test]
+    fn a_solved_grid_is_one_node() {
+        let outcome = run(&grid(SOLVED), Config::default());
+        assert_eq!(outcome.status(), Status::Unique);
+        assert_eq!(outcome.solutions, vec![grid(SOLVED)]);
+        assert_eq!(outcome.stats.nodes, 1);
+        assert_eq!(outcome.stats.max_depth, 0);
+        assert_eq!(outcome.stats.peak_frontier, 1);
+        assert_eq!(outcome.stats.per_depth[0].solutions, 1);
+    }
+
+    #[test]
+    fn one_empty_cell_is_one_placement() {
+        let mut puzzle = grid(SOLVED);
+        puzzle.set(Cell::new(N_CELLS - 1).unwrap(), None);
+        let outcome = run(&puzzle, Config::default());
+        assert_eq!(outcome.status(), Status::Unique);
+        assert_eq!(outcome.solutions, vec![grid(SOLVED)]);
+        let stats = &outcome.stats;
+        assert_eq!((stats.nodes, stats.guesses, stats.dead), (2, 0, 0));
+        assert_eq!(stats.max_depth, 1);
+        assert_eq!(stats.per_depth[0].children, 1);
+        assert_eq!(stats.per_depth[1].solutions, 1);
+        assert_eq!(stats.peak_frontier_bytes, 2 * LEVEL_BYTES as u64);
+    }
+
+    #[test]
+    fn a_cell_with_no_legal_digit_is_dead() {
+        // With r1c1, r1c4 and r2c1 empty, r1c1 may hold 5 or 6. After 5, r1c4 and r2c1 take 6
+        // and the grid is solved; after 6, r1c4 would need 5, which its column already holds.
+        let mut puzzle = grid(SOLVED);
+        for (row, col) in [(0, 0), (0, 3), (1, 0)] {
+            puzzle.set(Cell::at(row, col).unwrap(), None);
+        }
+        let outcome = run(&puzzle, Config::default());
+        assert_eq!(outcome.status(), Status::Unique);
+        let stats = &outcome.stats;
+        assert_eq!((stats.nodes, stats.guesses, stats.dead), (5, 1, 1));
+        assert_eq!(stats.per_depth[0].children, 2);
+        assert_eq!(stats.per_depth[1].dead, 1);
+        assert_eq!(stats.per_depth[3].solutions, 1);
+        assert_eq!(stats.max_depth, 3);
+    }
+
+    #[test]
+    fn the_node_budget_is_exact() {
+        let hard = grid(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        let config = Config {
+            max_nodes: Some(1000),
+            ..Config::default()
+        };
+        let outcome = run(&hard, config);
+        assert_eq!(outcome.stop, Stop::NodeBudget);
+        assert_eq!(outcome.status(), Status::GaveUp);
+        assert_eq!(outcome.stats.nodes, 1000);
+        assert_eq!(
+            outcome
+                .stats
+                .per_depth
+                .iter()
+                .map(|d| d.boards)
+                .sum::<u64>(),
+            1000
+        );
+    }
+
+    #[test]
+    fn the_solution_limit_stops_the_search() {
+        let outcome = run(
+            &Grid::EMPTY,
+            Config {
+                max_solutions: Some(3),
+                ..Config::default()
+            },
+        );
+        assert_eq!(outcome.stop, Stop::SolutionLimit);
+        assert_eq!(outcome.solutions.len(), 3);
+        assert!(
+            outcome
+                .solutions
+                .iter()
+                .all(|s| s.is_solution_of(&Grid::EMPTY))
+        );
+    }
+
+    #[test]
+    fn a_zero_timeout_is_seen_at_the_clock_interval() {
+        let outcome = run(
+            &Grid::EMPTY,
+            Config {
+                max_solutions: None,
+                timeout: Some(std::time::Duration::ZERO),
+                ..Config::default()
+            },
+        );
+        assert_eq!(outcome.stop, Stop::Timeout);
+        assert_eq!(outcome.stats.nodes, crate::budget::CLOCK_EVERY - 1);
+    }
 }

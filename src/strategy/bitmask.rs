@@ -1,10 +1,308 @@
-//! Placeholder: replaced by the real bitmask strategy.
+//! The bookkeeping backtracker: the textbook search with the legality scans replaced by sets.
+//!
+//! It keeps, for every row, column and box, the set of digits placed in it ([`Candidates`]),
+//! and updates the three sets when it places or removes a digit. The digits a cell may take are
+//! then the complement of three sets joined, found without looking at the grid. Like
+//! [`super::backtrack`] it fills the first empty cell in reading order and tries the digits in
+//! ascending order; it infers nothing. It therefore walks the same tree in the same order and
+//! reports the same statistics as `backtrack`, only faster per state.
+//!
+//! Two more pieces of bookkeeping replace work the textbook does again at every state:
+//!
+//! - The search always fills the first empty cell, so after `d` placements the cells it has
+//!   filled are exactly the first `d` of the puzzle's empty cells in reading order. Those are
+//!   listed once, and the cell to fill at depth `d` is the `d`-th of the list.
+//! - There is no recursion: an explicit stack holds one level per state on the current path,
+//!   with the digits not yet tried in its cell, so going back is removing the level's last
+//!   digit and taking its next one, or popping the level when none is left.
+//!
+//! # Statistics
+//!
+//! The definitions are those of [`super::backtrack`]: a node is the root or a placement of a
+//! legal digit, a guess is a state at which more than one digit was tried, a dead state is one
+//! whose first empty cell has no legal digit, nothing is forced, and depth is the number of
+//! placements made. The frontier is the path from the root to the deepest state, `max_depth +
+//! 1` states, and its bytes count one level per state ([`LEVEL_BYTES`]); the grid and the
+//! unit sets are shared by every level and not counted.
 
+use std::time::Instant;
+
+use crate::budget::Budget;
+use crate::candidates::Candidates;
 use crate::config::Config;
+use crate::geometry::{Cell, Digit, N_CELLS, N_UNITS};
 use crate::grid::Grid;
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, Stop};
+use crate::stats::Stats;
 
-/// Solves `puzzle` (placeholder: delegates to dfs until the real bitmask lands).
+/// What the search keeps for one state it has branched at: the digits still to try in its cell,
+/// and how many it has tried (a digit tried is still in the grid until the next is taken).
+#[derive(Clone, Copy, Default)]
+struct Level {
+    untried: Candidates,
+    tried: u8,
+}
+
+/// Bytes of search state per level (the digits not yet tried in its cell, and how many were
+/// tried), the unit of the frontier's memory figures.
+pub const LEVEL_BYTES: usize = size_of::<Level>();
+
+/// Solves `puzzle`, whose givens break no rule, by backtracking over row, column and box sets.
 pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
-    super::dfs::solve(puzzle, config)
+    let start = Instant::now();
+    let budget = Budget::new(config, start);
+    let mut stats = Stats::default();
+    let mut solutions = Vec::new();
+    let stop = Search::new(puzzle).run(&budget, &mut stats, &mut solutions);
+    stats.peak_frontier = stats.per_depth.len() as u64;
+    stats.peak_frontier_bytes = stats.peak_frontier * LEVEL_BYTES as u64;
+    stats.elapsed = start.elapsed();
+    tracing::debug!(
+        target: "explore::bitmask",
+        nodes = stats.nodes,
+        solutions = stats.solutions,
+        ?stop,
+        "search done"
+    );
+    Outcome {
+        solutions,
+        stop,
+        conflict: None,
+        stats,
+    }
+}
+
+/// The grid being filled, with its bookkeeping.
+struct Search {
+    grid: Grid,
+    /// Digits placed in each unit, indexed like [`crate::geometry::UNITS`].
+    used: [Candidates; N_UNITS],
+    /// The cells the puzzle leaves empty, in reading order; the first `n_empty` are meaningful.
+    empty: [Cell; N_CELLS],
+    n_empty: usize,
+    /// The stack: `levels[d]` belongs to the state at depth `d` on the current path.
+    levels: [Level; N_CELLS],
+}
+
+impl Search {
+    fn new(puzzle: &Grid) -> Search {
+        let mut search = Search {
+            grid: *puzzle,
+            used: [Candidates::EMPTY; N_UNITS],
+            empty: [Cell::new(0).expect("the board has a cell"); N_CELLS],
+            n_empty: 0,
+            levels: [Level::default(); N_CELLS],
+        };
+        for cell in Cell::all() {
+            match puzzle.get(cell) {
+                Some(digit) => {
+                    for unit in cell.units() {
+                        search.used[unit].insert(digit);
+                    }
+                }
+                None => {
+                    search.empty[search.n_empty] = cell;
+                    search.n_empty += 1;
+                }
+            }
+        }
+        search
+    }
+
+    /// The digits `cell` may take: those in none of its units.
+    #[inline]
+    fn free(&self, cell: Cell) -> Candidates {
+        let [row, col, bx] = cell.units();
+        !(self.used[row] | self.used[col] | self.used[bx])
+    }
+
+    #[inline]
+    fn place(&mut self, cell: Cell, digit: Digit) {
+        self.grid.set(cell, Some(digit));
+        for unit in cell.units() {
+            self.used[unit].insert(digit);
+        }
+    }
+
+    #[inline]
+    fn remove(&mut self, cell: Cell) {
+        if let Some(digit) = self.grid.get(cell) {
+            self.grid.set(cell, None);
+            for unit in cell.units() {
+                self.used[unit].remove(digit);
+            }
+        }
+    }
+
+    /// Runs the search to its end, or until a limit stops it, and says why it stopped.
+    fn run(&mut self, budget: &Budget, stats: &mut Stats, solutions: &mut Vec<Grid>) -> Stop {
+        if let Some(stop) = budget.check(1) {
+            return stop;
+        }
+        stats.nodes = 1;
+        stats.depth_mut(0).boards += 1;
+        // `open` counts the levels that may still have digits to try; the state just entered
+        // is at depth `depth`.
+        let mut open = 0;
+        let mut depth = 0;
+        loop {
+            if depth == self.n_empty {
+                stats.solutions += 1;
+                stats.depth_mut(depth).solutions += 1;
+                solutions.push(self.grid);
+                if solutions.len() as u64 >= budget.max_solutions() {
+                    return Stop::SolutionLimit;
+                }
+            } else {
+                let free = self.free(self.empty[depth]);
+                if free.is_empty() {
+                    stats.dead += 1;
+                    stats.depth_mut(depth).dead += 1;
+                } else {
+                    self.levels[depth] = Level {
+                        untried: free,
+                        tried: 0,
+                    };
+                    open = depth + 1;
+                }
+            }
+
+            // Go back to the deepest level with a digit left, undoing placements on the way,
+            // and place that digit: the next state.
+            loop {
+                let Some(at) = open.checked_sub(1) else {
+                    return Stop::Exhausted;
+                };
+                let cell = self.empty[at];
+                self.remove(cell);
+                let level = &mut self.levels[at];
+                let Some(digit) = level.untried.lowest() else {
+                    open = at;
+                    continue;
+                };
+                if let Some(stop) = budget.check(stats.nodes + 1) {
+                    return stop;
+                }
+                level.untried.remove(digit);
+                level.tried += 1;
+                if level.tried == 2 {
+                    stats.guesses += 1;
+                }
+                stats.nodes += 1;
+                stats.depth_mut(at).children += 1;
+                stats.depth_mut(at + 1).boards += 1;
+                self.place(cell, digit);
+                depth = at + 1;
+                break;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outcome::Status;
+    use crate::strategy::backtrack;
+
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    fn grid(line: &str) -> Grid {
+        line.chars().map(Digit::from_char).collect()
+    }
+
+    /// Both backtrackers walk one tree: everything but the time agrees.
+    fn assert_same_walk(puzzle: &Grid, config: &Config) {
+        let mut ours = solve(puzzle, config);
+        let mut theirs = backtrack::solve(puzzle, config);
+        ours.stats.elapsed = Default::default();
+        theirs.stats.elapsed = Default::default();
+        assert_eq!(ours, theirs, "{puzzle:?}");
+    }
+
+    #[test]
+    fn walks_the_same_tree_as_the_textbook() {
+        let mut puzzle = grid(SOLVED);
+        for (row, col) in [(0, 0), (0, 3), (1, 0)] {
+            puzzle.set(Cell::at(row, col).unwrap(), None);
+        }
+        assert_same_walk(&puzzle, &Config::default());
+        assert_same_walk(&grid(SOLVED), &Config::default());
+        let hard = grid(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        for max_nodes in [0, 1, 2, 5000] {
+            let config = Config {
+                max_nodes: Some(max_nodes),
+                ..Config::default()
+            };
+            assert_same_walk(&hard, &config);
+        }
+        let config = Config {
+            max_solutions: Some(50),
+            ..Config::default()
+        };
+        assert_same_walk(&Grid::EMPTY, &config);
+    }
+
+    #[test]
+    fn counts_every_solution_without_a_limit() {
+        // 6 7 over 7 6 in r1c4:r1c5 and r4c4:r4c5: the two digits can swap, so blanking the
+        // four cells leaves two solutions.
+        let mut puzzle = grid(SOLVED);
+        for (row, col) in [(0, 3), (0, 4), (3, 3), (3, 4)] {
+            puzzle.set(Cell::at(row, col).unwrap(), None);
+        }
+        let all = Config {
+            max_solutions: None,
+            ..Config::default()
+        };
+        let outcome = solve(&puzzle, &all);
+        assert_eq!(outcome.stop, Stop::Exhausted);
+        assert_eq!(outcome.solutions.len(), 2);
+        assert!(outcome.solutions.contains(&grid(SOLVED)));
+        assert!(outcome.solutions.iter().all(|s| s.is_solution_of(&puzzle)));
+        assert_eq!(outcome.stats.guesses, 1);
+        assert_eq!(outcome.stats.per_depth[4].solutions, 2);
+        assert_same_walk(&puzzle, &all);
+
+        let one = Config {
+            max_solutions: Some(1),
+            ..Config::default()
+        };
+        assert_eq!(solve(&puzzle, &one).status(), Status::Solved);
+    }
+
+    #[test]
+    fn the_node_budget_is_exact() {
+        let outcome = solve(
+            &Grid::EMPTY,
+            &Config {
+                max_nodes: Some(777),
+                max_solutions: None,
+                ..Config::default()
+            },
+        );
+        assert_eq!(outcome.stop, Stop::NodeBudget);
+        assert_eq!(outcome.stats.nodes, 777);
+        assert_eq!(
+            outcome.stats.peak_frontier_bytes,
+            outcome.stats.peak_frontier * 4
+        );
+    }
+
+    #[test]
+    fn a_zero_timeout_is_seen_at_the_clock_interval() {
+        let outcome = solve(
+            &Grid::EMPTY,
+            &Config {
+                max_solutions: None,
+                timeout: Some(std::time::Duration::ZERO),
+                ..Config::default()
+            },
+        );
+        assert_eq!(outcome.stop, Stop::Timeout);
+        assert_eq!(outcome.stats.nodes, crate::budget::CLOCK_EVERY - 1);
+    }
 }
