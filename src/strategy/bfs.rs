@@ -44,7 +44,7 @@ use std::time::Instant;
 use crossbeam_channel::{Receiver, Sender};
 
 use crate::board::Board;
-use crate::budget::Budget;
+use crate::budget::{Budget, CLOCK_EVERY};
 use crate::config::Config;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
@@ -84,8 +84,9 @@ struct Shared<'a> {
     budget: Budget,
     /// Chunks with a larger index are cancelled: the solution limit is reached before them.
     cancel_after: AtomicUsize,
-    /// Nodes of all finished chunks, for the node budget.
-    committed: AtomicU64,
+    /// Nodes created by all chunks, counted one by one, only when there is a node budget: so
+    /// no thread count can create more than the budget allows.
+    nodes: AtomicU64,
     /// Set once a budget runs out: [`HALT_NONE`], or the stop as [`halt_code`] says.
     halt: AtomicU8,
 }
@@ -101,7 +102,8 @@ fn halt_code(stop: Stop) -> u8 {
 }
 
 impl Shared<'_> {
-    /// Why the chunk `index` must stop before its next node, if it must.
+    /// Why the chunk `index`, which has created `stats.nodes` nodes so far, must stop before its
+    /// next node, if it must.
     #[inline]
     fn check(&self, index: usize, stats: &Stats) -> Option<Stop> {
         if index > self.cancel_after.load(Ordering::Relaxed) {
@@ -112,8 +114,18 @@ impl Shared<'_> {
             1 => return Some(Stop::NodeBudget),
             _ => return Some(Stop::Timeout),
         }
-        let nodes = self.committed.load(Ordering::Relaxed) + stats.nodes + 1;
-        let stop = self.budget.check(nodes)?;
+        let max_nodes = self.budget.max_nodes();
+        let over_budget =
+            max_nodes != u64::MAX && self.nodes.fetch_add(1, Ordering::Relaxed) >= max_nodes;
+        let stop = if over_budget {
+            Some(Stop::NodeBudget)
+        } else if stats.nodes % CLOCK_EVERY == 0 {
+            // The chunk's own count: every chunk looks at the clock at its start and then
+            // every CLOCK_EVERY nodes, whatever the other threads do.
+            self.budget.check_clock()
+        } else {
+            None
+        }?;
         self.halt.store(halt_code(stop), Ordering::Relaxed);
         Some(stop)
     }
@@ -187,7 +199,7 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         config,
         budget: Budget::new(config, start),
         cancel_after: AtomicUsize::new(usize::MAX),
-        committed: AtomicU64::new(0),
+        nodes: AtomicU64::new(0),
         halt: AtomicU8::new(HALT_NONE),
     };
     let threads = config.threads.max(1);
@@ -279,9 +291,6 @@ fn run_levels(
         let mut prefix = 0;
         let mut prefix_solutions = solutions.len() as u64;
         dispatch(jobs, &mut |done: Done| {
-            shared
-                .committed
-                .fetch_add(done.stats.nodes, Ordering::Relaxed);
             let index = done.index;
             results[index] = Some(done);
             // Once the chunks up to some index hold the limit, later chunks cannot matter.
