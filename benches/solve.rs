@@ -2,8 +2,9 @@
 //!
 //! Run with `cargo bench`; the sets are read from `../shared/puzzles` (override with
 //! `EXPLORE_PUZZLES=DIR`). Criterion reports time per pass over a set and puzzles per second.
-//! The textbook `backtrack` strategy is left out: it needs minutes on some of these puzzles,
-//! which is what `explore compare` shows under a budget.
+//! The naive depth-first strategies (`bitmask`, `backtrack`) are left out: a single pass over
+//! these sets takes them tens of seconds to minutes, which is what `explore compare` shows under
+//! a budget.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -35,7 +36,7 @@ fn strategies(c: &mut Criterion) {
         group.throughput(Throughput::Elements(grids.len() as u64));
         group.sample_size(10);
         group.measurement_time(Duration::from_secs(8));
-        for strategy in [Strategy::Bfs, Strategy::Dfs, Strategy::Bitmask] {
+        for strategy in [Strategy::Bfs, Strategy::Dfs] {
             let config = Config {
                 strategy,
                 threads: 1,
@@ -54,10 +55,17 @@ fn strategies(c: &mut Criterion) {
     }
 }
 
-/// A whole batch through `batch::run`, with one and two worker threads.
+/// A whole batch through `batch::run`, with one and two worker threads: hard puzzles (top1465)
+/// and puzzles that mostly need no guess at all (the first 10,000 of 17_clue).
 fn threads(c: &mut Criterion) {
-    let set = "top1465.txt";
-    let Some(grids) = puzzles(set) else { return };
+    for set in ["top1465.txt", "17_clue.txt"] {
+        batch_threads(c, set);
+    }
+}
+
+fn batch_threads(c: &mut Criterion, set: &str) {
+    let Some(mut grids) = puzzles(set) else { return };
+    grids.truncate(10_000);
     let text: String = grids.iter().map(|grid| grid.to_line() + "\n").collect();
     let mut group = c.benchmark_group(format!("batch/{set}"));
     group.throughput(Throughput::Elements(grids.len() as u64));
@@ -71,7 +79,7 @@ fn threads(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("bfs_threads", threads), |b| {
             b.iter(|| {
                 let mut solved = 0;
-                batch::run(format::read(text.as_bytes(), set), &config, |r| {
+                batch::run(format::read(text.as_bytes(), "batch"), &config, |r| {
                     solved += usize::from(r.is_ok())
                 });
                 solved
