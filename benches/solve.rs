@@ -64,7 +64,9 @@ fn threads(c: &mut Criterion) {
 }
 
 fn batch_threads(c: &mut Criterion, set: &str) {
-    let Some(mut grids) = puzzles(set) else { return };
+    let Some(mut grids) = puzzles(set) else {
+        return;
+    };
     grids.truncate(10_000);
     let text: String = grids.iter().map(|grid| grid.to_line() + "\n").collect();
     let mut group = c.benchmark_group(format!("batch/{set}"));

@@ -70,6 +70,23 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome of a search that ran: its solutions, why it stopped, and its statistics,
+    /// whose elapsed time is set from `start`.
+    pub fn searched(
+        solutions: Vec<Grid>,
+        stop: Stop,
+        mut stats: Stats,
+        start: std::time::Instant,
+    ) -> Outcome {
+        stats.elapsed = start.elapsed();
+        Outcome {
+            solutions,
+            stop,
+            conflict: None,
+            stats,
+        }
+    }
+
     /// The outcome for givens that break a rule.
     pub fn conflict(conflict: Conflict) -> Outcome {
         Outcome {

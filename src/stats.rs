@@ -98,6 +98,15 @@ impl Stats {
         &mut self.per_depth[depth]
     }
 
+    /// Records that the frontier held `held` states of `bytes_each` bytes, if that is a new peak.
+    #[inline]
+    pub fn record_peak(&mut self, held: u64, bytes_each: usize) {
+        if held > self.peak_frontier {
+            self.peak_frontier = held;
+            self.peak_frontier_bytes = held * bytes_each as u64;
+        }
+    }
+
     /// Adds the counters of `other`, as when summing workers. Peaks take the larger value;
     /// elapsed time is left alone, since workers run at the same time.
     pub fn merge(&mut self, other: &Stats) {

@@ -60,22 +60,9 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         solutions,
         ..
     } = search;
-    stats.peak_frontier = stats.per_depth.len() as u64;
-    stats.peak_frontier_bytes = stats.peak_frontier * LEVEL_BYTES as u64;
-    stats.elapsed = start.elapsed();
-    tracing::debug!(
-        target: "explore::backtrack",
-        nodes = stats.nodes,
-        solutions = stats.solutions,
-        ?stop,
-        "search done"
-    );
-    Outcome {
-        solutions,
-        stop,
-        conflict: None,
-        stats,
-    }
+    // The frontier of a depth-first search is its path: one level per depth reached.
+    stats.record_peak(stats.per_depth.len() as u64, LEVEL_BYTES);
+    Outcome::searched(solutions, stop, stats, start)
 }
 
 /// The state of one search: the grid being filled and what has been found and counted.

@@ -203,7 +203,7 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         halt: AtomicU8::new(HALT_NONE),
     };
     let threads = config.threads.max(1);
-    let (mut stats, solutions, stop) = if threads == 1 {
+    let (stats, solutions, stop) = if threads == 1 {
         run_levels(puzzle, &shared, |jobs, collect| {
             for job in jobs {
                 collect(shared.process(job));
@@ -244,13 +244,7 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
             result
         })
     };
-    stats.elapsed = start.elapsed();
-    Outcome {
-        solutions,
-        stop,
-        conflict: None,
-        stats,
-    }
+    Outcome::searched(solutions, stop, stats, start)
 }
 
 /// A worker: expands chunks until the queue is closed.
@@ -333,8 +327,8 @@ fn run_levels(
     }
     trace::depths_from(Strategy::Bfs, &stats.per_depth, emitted);
     // The frontier is the level; the workers' overflow stacks are not part of it.
-    stats.peak_frontier = peak;
-    stats.peak_frontier_bytes = peak * Board::BYTES as u64;
+    stats.peak_frontier = 0;
+    stats.record_peak(peak, Board::BYTES);
     (stats, solutions, stop)
 }
 

@@ -54,22 +54,9 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     let mut stats = Stats::default();
     let mut solutions = Vec::new();
     let stop = Search::new(puzzle).run(&budget, &mut stats, &mut solutions);
-    stats.peak_frontier = stats.per_depth.len() as u64;
-    stats.peak_frontier_bytes = stats.peak_frontier * LEVEL_BYTES as u64;
-    stats.elapsed = start.elapsed();
-    tracing::debug!(
-        target: "explore::bitmask",
-        nodes = stats.nodes,
-        solutions = stats.solutions,
-        ?stop,
-        "search done"
-    );
-    Outcome {
-        solutions,
-        stop,
-        conflict: None,
-        stats,
-    }
+    // The frontier of a depth-first search is its path: one level per depth reached.
+    stats.record_peak(stats.per_depth.len() as u64, LEVEL_BYTES);
+    Outcome::searched(solutions, stop, stats, start)
 }
 
 /// The grid being filled, with its bookkeeping.

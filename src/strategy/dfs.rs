@@ -29,13 +29,7 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         &mut solutions,
         |stats| budget.check(stats.nodes + 1),
     );
-    stats.elapsed = start.elapsed();
-    Outcome {
-        solutions,
-        stop,
-        conflict: None,
-        stats,
-    }
+    Outcome::searched(solutions, stop, stats, start)
 }
 
 /// Explores the subtree under `root` (at `depth`) depth-first, smallest digit first, adding to
@@ -71,11 +65,7 @@ pub(crate) fn search(
                 for digit in candidates.iter().rev() {
                     stack.push((board.child(cell, digit), depth + 1));
                 }
-                let held = stack.len() as u64;
-                if held > stats.peak_frontier {
-                    stats.peak_frontier = held;
-                    stats.peak_frontier_bytes = held * Board::BYTES as u64;
-                }
+                stats.record_peak(stack.len() as u64, Board::BYTES);
             }
         }
     }
