@@ -182,10 +182,12 @@ impl Board {
     #[inline]
     fn settle(&mut self, index: usize, digit: usize) {
         let bit: CellSet = 1 << index;
+        let mut changed = 0;
         for (other, places) in self.places.iter_mut().enumerate() {
-            self.changed |= (((*places & bit) >> index) as u32) << other;
+            changed |= u32::from(*places & bit != 0) << other;
             *places &= !bit;
         }
+        self.changed |= changed;
         self.places[digit] = (self.places[digit] & !PEER_SETS[index]) | bit;
         self.changed |= 1 << digit;
         self.done[digit] |= UNITS_OF[index];
