@@ -323,7 +323,7 @@ mod tests {
     use super::*;
 
     fn grid(line: &str) -> Grid {
-        line.chars().map(Digit::from_char).collect()
+        crate::format::parse_one(line).expect("test puzzle reads")
     }
 
     /// Solved by naked singles alone.

@@ -182,7 +182,7 @@ mod tests {
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
     fn grid(line: &str) -> Grid {
-        line.chars().map(Digit::from_char).collect()
+        crate::format::parse_one(line).expect("test puzzle reads")
     }
 
     #[test]
