@@ -4,10 +4,10 @@
 //! [`run`] solves every puzzle once per [`Config`], one configuration after the other, each
 //! through [`crate::solve`] with that configuration as given: its own per-puzzle budget, so a
 //! strategy that gives up on one puzzle costs at most its budget and never stalls the others,
-//! and its own engine threads ([`configs`] sets one). [`run_parallel`] solves several puzzles
-//! at once on worker threads; each puzzle's time still comes from its outcome's
-//! [`Stats::elapsed`], so times keep their meaning, and the wall time of a whole pass is
-//! reported beside them.
+//! and its own engine threads ([`configs`] sets one). Puzzles run one at a time: two at once on
+//! the 2-core build machine took the same wall time and doubled every puzzle's own time, so a
+//! comparison would measure the machine's contention instead of the strategies. Each puzzle's
+//! time comes from its outcome's [`Stats::elapsed`]; the wall time of a pass is reported beside.
 //!
 //! A comparison that shows numbers from wrong answers is worse than none, so every summary keeps
 //! what its strategy said about each puzzle ([`Record`]), and [`disagreements`] lists the puzzles
@@ -71,7 +71,7 @@ pub const fn default_max_nodes(strategy: Strategy) -> Option<u64> {
 /// `explore compare` should run.
 ///
 /// Each gets one engine thread, so that every strategy solves a puzzle on one core (run puzzles
-/// side by side with [`run_parallel`] instead), and, unless `base` sets a node or time budget,
+/// one after the other), and, unless `base` sets a node or time budget,
 /// the budget of [`default_max_nodes`]. Every other option is kept; set `threads` on the result
 /// to measure the breadth-first engine's own threads.
 pub fn configs(strategies: &[Strategy], base: &Config) -> Vec<Config> {
@@ -208,8 +208,8 @@ pub struct Summary {
     /// Search time summed over the puzzles, in seconds (a puzzle given up on counts the time
     /// until it was).
     pub total_secs: f64,
-    /// Wall-clock time of the whole pass, in seconds: below `total_secs` when puzzles run in
-    /// parallel.
+    /// Wall-clock time of the whole pass, in seconds: `total_secs` plus reading the clock,
+    /// checking answers and reporting progress.
     pub wall_secs: f64,
     /// `puzzles / total_secs`: throughput of one core.
     pub puzzles_per_sec: f64,
@@ -296,28 +296,9 @@ impl Summary {
 pub fn run(
     puzzles: &[Grid],
     configs: &[Config],
-    on_progress: impl FnMut(Progress),
-) -> Vec<Summary> {
-    run_parallel(puzzles, configs, 1, on_progress)
-}
-
-/// As [`run`], with `workers` threads each solving whole puzzles, so a pass can take less wall
-/// time. Each puzzle still runs with its configuration's own engine threads and is timed by its
-/// own search, so the verdicts and counters are those of [`run`]; only the times change, since
-/// a puzzle whose worker waits for a core keeps its clock running. `on_progress` is called on
-/// the calling thread.
-///
-/// Use it only with idle cores. On the 2-core build machine, shared with other work, all of
-/// top1465 with the four strategies took 75 s of wall time with one worker and 75 s with two,
-/// and every per-puzzle time doubled.
-pub fn run_parallel(
-    puzzles: &[Grid],
-    configs: &[Config],
-    workers: usize,
     mut on_progress: impl FnMut(Progress),
 ) -> Vec<Summary> {
     let total = puzzles.len();
-    let workers = workers.clamp(1, total.max(1));
     configs
         .iter()
         .enumerate()
@@ -328,55 +309,22 @@ pub fn run_parallel(
                 total,
             });
             let start = Instant::now();
-            let mut records: Vec<Option<Record>> = vec![None; total];
-            let mut done = 0;
-            pass(puzzles, config, workers, |index, record| {
-                records[index] = Some(record);
-                done += 1;
-                on_progress(Progress { entry, done, total });
-            });
-            let wall = start.elapsed();
-            // `pass` hands over exactly one record per puzzle.
-            let records = records.into_iter().flatten().collect();
-            Summary::new(config, records, wall)
+            let records = puzzles
+                .iter()
+                .enumerate()
+                .map(|(index, puzzle)| {
+                    let record = Record::new(puzzle, &solve(puzzle, config));
+                    on_progress(Progress {
+                        entry,
+                        done: index + 1,
+                        total,
+                    });
+                    record
+                })
+                .collect();
+            Summary::new(config, records, start.elapsed())
         })
         .collect()
-}
-
-/// Solves each puzzle with `config` on `workers` threads, handing `(index, record)` to `emit`
-/// on the calling thread as puzzles finish, in any order.
-fn pass(puzzles: &[Grid], config: &Config, workers: usize, mut emit: impl FnMut(usize, Record)) {
-    let solve_one = |index: usize| Record::new(&puzzles[index], &solve(&puzzles[index], config));
-    if workers == 1 {
-        for index in 0..puzzles.len() {
-            emit(index, solve_one(index));
-        }
-        return;
-    }
-    // Every index is queued before the workers start and the queue is closed, so each worker
-    // ends when the queue is empty; the results channel closes when the last worker ends.
-    let (job_tx, job_rx) = crossbeam_channel::unbounded::<usize>();
-    for index in 0..puzzles.len() {
-        job_tx.send(index).expect("the queue is open");
-    }
-    drop(job_tx);
-    std::thread::scope(|scope| {
-        let (done_tx, done_rx) = crossbeam_channel::unbounded::<(usize, Record)>();
-        for _ in 0..workers {
-            let (job_rx, done_tx, solve_one) = (job_rx.clone(), done_tx.clone(), &solve_one);
-            scope.spawn(move || {
-                for index in job_rx {
-                    if done_tx.send((index, solve_one(index))).is_err() {
-                        return;
-                    }
-                }
-            });
-        }
-        drop(done_tx);
-        for (index, record) in done_rx {
-            emit(index, record);
-        }
-    });
 }
 
 /// Names for the summaries, for tables, messages and charts: the strategy's name, followed by
@@ -640,18 +588,16 @@ mod tests {
     }
 
     #[test]
-    fn parallel_puzzles_give_the_same_verdicts() {
+    fn progress_is_heard_at_the_start_and_after_each_puzzle() {
         let puzzles = grids(&[HARD[0], HARD[1], HARD[2], MULTI, NONE]);
-        let one = run(&puzzles, &[base()], |_| {});
         let mut heard = Vec::new();
-        let two = run_parallel(&puzzles, &[base()], 2, |p| heard.push(p.done));
+        let summaries = run(&puzzles, &[base()], |p| heard.push(p.done));
         assert_eq!(heard, [0, 1, 2, 3, 4, 5]);
-        let verdicts = |s: &Summary| -> Vec<(Status, Option<Grid>)> {
-            s.records.iter().map(|r| (r.status, r.solution)).collect()
-        };
-        assert_eq!(verdicts(&one[0]), verdicts(&two[0]));
-        assert_eq!(one[0].nodes, two[0].nodes);
-        assert_eq!(two[0].options, "forced=hidden branch=fewest threads=1");
+        assert_eq!(summaries[0].records.len(), 5);
+        assert_eq!(
+            summaries[0].options,
+            "forced=hidden branch=fewest threads=1"
+        );
     }
 
     #[test]
@@ -833,8 +779,8 @@ mod tests {
         Some(grids)
     }
 
-    /// The measured comparison of the module docs: every strategy over the shared sets, in
-    /// parallel, checked against the independent solutions. Slow in a debug build; CI runs it
+    /// The measured comparison of the module docs: every strategy over the shared sets,
+    /// checked against the independent solutions. Slow in a debug build; CI runs it
     /// with `--release`.
     #[test]
     fn full_sets_every_strategy_agrees_with_the_known_answers() {
@@ -851,13 +797,12 @@ mod tests {
             return;
         };
         let configs = configs(Strategy::ALL, &Config::default());
-        let workers = std::thread::available_parallelism().map_or(1, usize::from);
         for (name, puzzles, expected) in [
             ("top1465", &top, Status::Unique),
             ("unsolvable", &none, Status::None),
             ("16_clue_multi", &multi, Status::Multiple),
         ] {
-            let summaries = run_parallel(puzzles, &configs, workers, |_| {});
+            let summaries = run(puzzles, &configs, |_| {});
             eprintln!("{name}:\n{}", table(&summaries));
             assert_eq!(disagreements(&summaries), Vec::new(), "{name}");
             for summary in &summaries {
