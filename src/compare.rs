@@ -92,7 +92,7 @@ pub fn configs(strategies: &[Strategy], base: &Config) -> Vec<Config> {
 }
 
 /// The options of `config` that shape its strategy's search, as `key=value` words in the CLI's
-/// spelling: `forced=hidden branch=fewest` for `bfs` and `dfs`, `threads=N` for `bfs` (the only
+/// spelling: `forced=locked branch=fewest` for `bfs` and `dfs`, `threads=N` for `bfs` (the only
 /// strategy with threads), then the budgets and limits when set. Empty when nothing departs
 /// from the plain strategy.
 pub fn options(config: &Config) -> String {
@@ -596,7 +596,7 @@ mod tests {
         assert_eq!(summaries[0].records.len(), 5);
         assert_eq!(
             summaries[0].options,
-            "forced=hidden branch=fewest threads=1"
+            "forced=locked branch=fewest threads=1"
         );
     }
 
@@ -612,14 +612,14 @@ mod tests {
         assert_eq!(summaries[1].solved, 3);
         assert_eq!(
             summaries[0].options,
-            "forced=hidden branch=fewest threads=1 max-nodes=1"
+            "forced=locked branch=fewest threads=1 max-nodes=1"
         );
         assert!(disagreements(&summaries).is_empty());
         assert_eq!(
             labels(&summaries),
             [
-                "bfs (forced=hidden branch=fewest threads=1 max-nodes=1)",
-                "bfs (forced=hidden branch=fewest threads=1)"
+                "bfs (forced=locked branch=fewest threads=1 max-nodes=1)",
+                "bfs (forced=locked branch=fewest threads=1)"
             ]
         );
     }
@@ -687,7 +687,7 @@ mod tests {
         assert!((s.guesses_per_puzzle - 2.5).abs() < 1e-9);
         assert!((s.no_guess_pct - 25.0).abs() < 1e-9, "only the unique one");
         assert_eq!((s.nodes, s.peak_frontier, s.peak_memory_bytes), (4, 9, 900));
-        assert_eq!(s.options, "forced=hidden branch=fewest");
+        assert_eq!(s.options, "forced=locked branch=fewest");
     }
 
     #[test]

@@ -13,8 +13,13 @@ pub enum Forced {
     /// A cell with one candidate left is filled (a naked single).
     Naked,
     /// Naked singles, and a digit with one place left in a row, column or box (a hidden single).
-    #[default]
     Hidden,
+    /// Hidden singles, and locked candidates along rows: a digit confined to one box within a
+    /// row leaves the rest of that box, one confined to one row within a box leaves the rest of
+    /// that row (and, more generally, places that no one-per-row, one-per-box arrangement of the
+    /// digit in the band of three rows can use are removed).
+    #[default]
+    Locked,
 }
 
 /// Which undetermined cell the breadth-first engine branches on.
@@ -129,7 +134,7 @@ macro_rules! named_enum {
 }
 pub(crate) use named_enum;
 
-named_enum!(Forced, "forced-cell rule", Naked => "naked", Hidden => "hidden");
+named_enum!(Forced, "forced-cell rule", Naked => "naked", Hidden => "hidden", Locked => "locked");
 named_enum!(Branch, "branch rule", First => "first", Fewest => "fewest");
 
 #[cfg(test)]

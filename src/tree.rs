@@ -821,7 +821,7 @@ mod tests {
         check_links(&tree);
         assert_eq!(
             (tree.n_nodes(), tree.n_branched(), tree.n_dead()),
-            (15, 7, 6)
+            (5, 2, 1)
         );
         assert_eq!(tree.n_solutions(), 2);
         check_dot(&tree);
@@ -889,6 +889,7 @@ mod tests {
     #[test]
     fn counts_agree_with_the_engines() {
         let rules = [
+            (Forced::Locked, Branch::Fewest),
             (Forced::Hidden, Branch::Fewest),
             (Forced::Naked, Branch::Fewest),
             (Forced::Hidden, Branch::First),

@@ -579,6 +579,10 @@ conformance! {
         bfs_hidden_first_2 = bfs(Forced::Hidden, Branch::First, 2),
         bfs_hidden_fewest_1 = bfs(Forced::Hidden, Branch::Fewest, 1),
         bfs_hidden_fewest_2 = bfs(Forced::Hidden, Branch::Fewest, 2),
+        bfs_locked_first_1 = bfs(Forced::Locked, Branch::First, 1),
+        bfs_locked_first_2 = bfs(Forced::Locked, Branch::First, 2),
+        bfs_locked_fewest_1 = bfs(Forced::Locked, Branch::Fewest, 1),
+        bfs_locked_fewest_2 = bfs(Forced::Locked, Branch::Fewest, 2),
         // A frontier of a few boards: almost every board overflows into the workers' stacks.
         bfs_small_frontier_2 = Config {
             max_frontier: 4,
@@ -588,6 +592,8 @@ conformance! {
         dfs_naked_fewest = dfs(Forced::Naked, Branch::Fewest),
         dfs_hidden_first = dfs(Forced::Hidden, Branch::First),
         dfs_hidden_fewest = dfs(Forced::Hidden, Branch::Fewest),
+        dfs_locked_first = dfs(Forced::Locked, Branch::First),
+        dfs_locked_fewest = dfs(Forced::Locked, Branch::Fewest),
         bitmask = plain(Strategy::Bitmask),
         backtrack = plain(Strategy::Backtrack),
     ]

@@ -406,6 +406,10 @@ fn forced_parser() -> impl TypedValueParser<Value = Forced> {
     named_parser(Forced::ALL, Forced::name, |forced| match forced {
         Forced::Naked => "naked singles: a cell with one candidate left",
         Forced::Hidden => "naked and hidden singles: also a digit with one place left in a unit",
+        Forced::Locked => {
+            "hidden singles and locked candidates: a digit confined to one box in a row \
+             leaves the rest of the box, and to one row in a box the rest of the row"
+        }
     })
 }
 
