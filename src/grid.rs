@@ -77,22 +77,25 @@ impl Grid {
     /// The first rule broken by the filled cells, scanning rows, then columns, then boxes.
     pub fn conflict(&self) -> Option<Conflict> {
         for (index, unit) in UNITS.iter().enumerate().take(N_UNITS) {
-            let mut first: [Option<Cell>; SIZE] = [None; SIZE];
-            for &cell in unit {
+            let mut seen = Candidates::EMPTY;
+            for (i, &cell) in unit.iter().enumerate() {
                 let Some(digit) = self.get(cell) else {
                     continue;
                 };
-                let slot = &mut first[digit.bit() as usize];
-                match *slot {
-                    Some(earlier) => {
-                        return Some(Conflict {
-                            digit,
-                            unit: Unit::from_index(index),
-                            cells: (earlier.min(cell), earlier.max(cell)),
-                        });
-                    }
-                    None => *slot = Some(cell),
+                if !seen.contains(digit) {
+                    seen.insert(digit);
+                    continue;
                 }
+                let earlier = unit[..i]
+                    .iter()
+                    .copied()
+                    .find(|&other| self.get(other) == Some(digit))
+                    .expect("a digit seen before stands in an earlier cell");
+                return Some(Conflict {
+                    digit,
+                    unit: Unit::from_index(index),
+                    cells: (earlier.min(cell), earlier.max(cell)),
+                });
             }
         }
         None
