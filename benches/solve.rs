@@ -81,8 +81,9 @@ fn batch_threads(c: &mut Criterion, set: &str) {
         group.bench_function(BenchmarkId::new("bfs_threads", threads), |b| {
             b.iter(|| {
                 let mut solved = 0;
-                batch::run(format::read(text.as_bytes(), "batch"), &config, |r| {
-                    solved += usize::from(r.is_ok())
+                let ok = |item: batch::Item| item.is_ok();
+                batch::run(format::read(text.as_bytes(), "batch"), &config, ok, |ok| {
+                    solved += usize::from(ok)
                 });
                 solved
             })

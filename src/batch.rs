@@ -1,15 +1,23 @@
 //! Many puzzles through one search configuration, streamed, with results in input order.
 //!
 //! A batch never holds the whole input: puzzles are read as workers become free, and at most
-//! [`WINDOW`] per thread are in flight or waiting for an earlier one to finish. Unreadable
-//! puzzles keep their place in the order and come out as errors where they stood.
+//! [`WINDOW`] per thread are read but not yet handed back (in flight, or waiting for an earlier
+//! one to finish). Unreadable puzzles keep their place in the order and come out as errors
+//! where they stood.
 //!
 //! How puzzles share the workers was decided by measurement (docs/benchmarks.md): most puzzles
 //! of a batch need a handful of boards or none, too few to split across threads, so after the
 //! first puzzle each worker solves whole puzzles, each with a one-thread engine. The first
 //! puzzle, which may be the only one, gets every thread inside the engine.
+//!
+//! Puzzles travel in groups sized so that each takes about [`GROUP_TIME`] to solve, by the
+//! pace of the groups before it: thousands of easy puzzles a second then cost a few hundred
+//! hand-offs, not thousands, and a handful of hard ones still spread over every worker.
 
-use std::collections::BTreeMap;
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use crate::config::Config;
 use crate::error::InputError;
@@ -18,8 +26,15 @@ use crate::outcome::Outcome;
 use crate::strategy::solve;
 use crate::trace;
 
-/// Puzzles per worker thread that may be read ahead of the oldest unfinished one.
-pub const WINDOW: usize = 256;
+/// Puzzles per worker thread that may be read but not yet handed back.
+pub const WINDOW: usize = 4096;
+
+/// About how long one group of puzzles should take a worker to solve.
+pub const GROUP_TIME: Duration = Duration::from_millis(1);
+
+/// Most puzzles in one group: a quarter of the window, so that while one group is solved
+/// others can be read.
+const MAX_GROUP: usize = WINDOW / 4;
 
 /// One puzzle and what the search made of it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -30,12 +45,19 @@ pub struct Solved {
     pub outcome: Outcome,
 }
 
-/// Solves every puzzle of `puzzles` with `config`, handing each result to `emit` in input order.
+/// What the batch makes of one puzzle: the solved puzzle, or why it could not be read.
+pub type Item = Result<Solved, InputError>;
+
+/// Solves every puzzle of `puzzles` with `config`, turns each result into a `T` with `prepare`,
+/// and hands those to `emit` in input order.
+///
+/// `prepare` runs on the thread that solved the puzzle, so work done there for every puzzle
+/// (rendering output, say) is shared by the workers; `emit` runs on the calling thread. Pass
+/// `|item| item` to receive the results as they are.
 ///
 /// The first puzzle is solved as soon as it is read, with every thread inside the engine, so a
 /// single puzzle (or one typed at a terminal) is answered at once. The rest stream through a
-/// reader thread and `config.threads` workers that each solve whole puzzles; `emit` runs on the
-/// calling thread.
+/// reader thread and `config.threads` workers that each solve whole puzzles.
 ///
 /// ```
 /// use explore::{Config, Status, batch, format};
@@ -43,24 +65,30 @@ pub struct Solved {
 /// let text = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n\
 ///             12345678\n";
 /// let mut statuses = Vec::new();
-/// batch::run(format::read(text.as_bytes(), "<example>"), &Config::default(), |result| {
-///     statuses.push(result.map(|solved| solved.outcome.status()).map_err(|e| e.puzzle));
+/// let status = |item: batch::Item| item.map(|solved| solved.outcome.status()).map_err(|e| e.puzzle);
+/// batch::run(format::read(text.as_bytes(), "<example>"), &Config::default(), status, |status| {
+///     statuses.push(status);
 /// });
 /// assert_eq!(statuses, vec![Ok(Status::Unique), Err(2)]);
 /// ```
-pub fn run<I>(puzzles: I, config: &Config, mut emit: impl FnMut(Result<Solved, InputError>))
-where
+pub fn run<I, T>(
+    puzzles: I,
+    config: &Config,
+    prepare: impl Fn(Item) -> T + Sync,
+    mut emit: impl FnMut(T),
+) where
     I: Iterator<Item = Result<Puzzle, InputError>> + Send,
+    T: Send,
 {
     let mut puzzles = puzzles.enumerate();
     let Some((_, first)) = puzzles.next() else {
         return;
     };
-    emit(first.map(|puzzle| solve_one(puzzle, config)));
+    emit(prepare(first.map(|puzzle| solve_one(puzzle, config))));
     let threads = config.threads.max(1);
     if threads == 1 {
         for (_, item) in puzzles {
-            emit(item.map(|puzzle| solve_one(puzzle, config)));
+            emit(prepare(item.map(|puzzle| solve_one(puzzle, config))));
         }
         return;
     }
@@ -68,54 +96,57 @@ where
         threads: 1,
         ..config.clone()
     };
-    let window = WINDOW * threads;
+    let window = Window {
+        size: WINDOW * threads,
+        emitted: Mutex::new(0),
+        room: Condvar::new(),
+    };
+    // Nanoseconds per puzzle in the last group solved; 0 before the first.
+    let pace = AtomicU64::new(0);
+    let (window, pace, prepare) = (&window, &pace, &prepare);
     std::thread::scope(|scope| {
-        let (job_tx, job_rx) = crossbeam_channel::bounded::<Vec<(usize, Puzzle)>>(threads);
-        let (done_tx, done_rx) = crossbeam_channel::unbounded::<Vec<(usize, Item)>>();
-        // One token per puzzle that may be read but not yet emitted: the reader takes one
-        // before each read, the caller's thread gives it back after each emit.
-        let (token_tx, token_rx) = crossbeam_channel::bounded::<()>(window);
-        for _ in 0..window {
-            token_tx
-                .send(())
-                .expect("the token channel has room for the window");
-        }
+        // A few groups per worker wait in the queue, so that a worker finishing a group finds
+        // the next one even when the reader has not had a turn on a busy core.
+        let (job_tx, job_rx) = crossbeam_channel::bounded::<Vec<(usize, Puzzle)>>(4 * threads);
+        let (done_tx, done_rx) = crossbeam_channel::unbounded::<Vec<(usize, T)>>();
         for _ in 0..threads {
             let (job_rx, done_tx, config) = (job_rx.clone(), done_tx.clone(), &per_puzzle);
-            scope.spawn(move || {
+            spawn(scope, "explore-worker", move || {
                 for group in job_rx {
-                    let solved = group
+                    let start = Instant::now();
+                    let n = group.len() as u64;
+                    let prepared: Vec<_> = group
                         .into_iter()
-                        .map(|(seq, puzzle)| (seq, Ok(solve_one(puzzle, config))))
+                        .map(|(seq, puzzle)| (seq, prepare(Ok(solve_one(puzzle, config)))))
                         .collect();
-                    if done_tx.send(solved).is_err() {
+                    let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+                    pace.store((nanos / n.max(1)).max(1), Ordering::Relaxed);
+                    if done_tx.send(prepared).is_err() {
                         return;
                     }
                 }
             });
         }
         let reader_done = done_tx.clone();
-        scope.spawn(move || {
-            let mut group = Vec::with_capacity(GROUP);
+        spawn(scope, "explore-reader", move || {
+            let mut group = Vec::new();
             for (seq, item) in puzzles {
-                if token_rx.recv().is_err() {
-                    return;
-                }
+                // `seq` counts from 1 after the first puzzle, which is handed back already.
+                window.wait_for_room(seq);
                 match item {
                     Ok(puzzle) => group.push((seq, puzzle)),
                     Err(error) => {
-                        if reader_done.send(vec![(seq, Err(error))]).is_err() {
+                        if reader_done.send(vec![(seq, prepare(Err(error)))]).is_err() {
                             return;
                         }
                     }
                 }
                 // A full group goes at once; a partial one as soon as the workers run dry, so a
                 // slow input (a person typing) is never held back waiting for more.
-                if group.len() == GROUP || (!group.is_empty() && job_tx.is_empty()) {
-                    let full = std::mem::replace(&mut group, Vec::with_capacity(GROUP));
-                    if job_tx.send(full).is_err() {
-                        return;
-                    }
+                let full = group_size(pace.load(Ordering::Relaxed));
+                let ready = group.len() >= full || (!group.is_empty() && job_tx.is_empty());
+                if ready && job_tx.send(std::mem::take(&mut group)).is_err() {
+                    return;
                 }
             }
             if !group.is_empty() {
@@ -125,27 +156,78 @@ where
         });
         drop(done_tx);
         // Every sender is dropped once the input and the workers are done, which ends this loop.
-        let mut waiting = BTreeMap::new();
+        // `waiting[i]` holds puzzle `next + i` once it is done; the window bounds its length.
+        let mut waiting: VecDeque<Option<T>> = VecDeque::new();
         let mut next = 1;
         for group in done_rx {
-            waiting.extend(group);
-            while let Some(result) = waiting.remove(&next) {
-                emit(result);
+            for (seq, prepared) in group {
+                let slot = seq - next;
+                if waiting.len() <= slot {
+                    waiting.resize_with(slot + 1, || None);
+                }
+                waiting[slot] = Some(prepared);
+            }
+            let before = next;
+            while let Some(Some(_)) = waiting.front() {
+                if let Some(Some(prepared)) = waiting.pop_front() {
+                    emit(prepared);
+                }
                 next += 1;
-                // The reader may have stopped early; a missing receiver is fine.
-                let _ = token_tx.try_send(());
+            }
+            if next != before {
+                window.handed_back(next - 1);
             }
         }
     });
 }
 
-/// What the batch hands back for one puzzle.
-type Item = Result<Solved, InputError>;
+/// Starts a named thread in `scope`: the name shows in debuggers and profilers.
+fn spawn<'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    name: &str,
+    body: impl FnOnce() + Send + 'scope,
+) {
+    std::thread::Builder::new()
+        .name(name.to_owned())
+        .spawn_scoped(scope, body)
+        .expect("the system can start a thread");
+}
 
-/// Most puzzles a worker takes at once: enough that the hand-off costs little next to solving
-/// even puzzles that need no guess (about ten microseconds each), few enough to keep both
-/// workers fed.
-const GROUP: usize = 32;
+/// The bound on puzzles read but not handed back, shared by the reader and the caller's thread.
+struct Window {
+    size: usize,
+    /// Puzzles handed back so far, after the first.
+    emitted: Mutex<usize>,
+    room: Condvar,
+}
+
+impl Window {
+    /// Waits until puzzle `seq` (from 1) may be read.
+    fn wait_for_room(&self, seq: usize) {
+        let mut emitted = self.emitted.lock().unwrap_or_else(PoisonError::into_inner);
+        while seq > *emitted + self.size {
+            emitted = self
+                .room
+                .wait(emitted)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// Records that every puzzle up to `seq` is handed back.
+    fn handed_back(&self, seq: usize) {
+        *self.emitted.lock().unwrap_or_else(PoisonError::into_inner) = seq;
+        self.room.notify_one();
+    }
+}
+
+/// Puzzles per group at `pace` nanoseconds per puzzle (0: not known yet).
+fn group_size(pace: u64) -> usize {
+    if pace == 0 {
+        return 1;
+    }
+    let n = GROUP_TIME.as_nanos() / u128::from(pace);
+    usize::try_from(n).unwrap_or(MAX_GROUP).clamp(1, MAX_GROUP)
+}
 
 fn solve_one(puzzle: Puzzle, config: &Config) -> Solved {
     // Trace events of this search carry the puzzle's number through this span.

@@ -203,6 +203,39 @@ fn budgets_end_in_gave_up() {
     assert_eq!(outcome.stop, Stop::Timeout);
 }
 
+/// Thousands of quick puzzles travel in large groups: order, errors and the work done on the
+/// workers still come back puzzle by puzzle.
+#[test]
+fn a_long_batch_of_quick_puzzles_comes_back_in_order() {
+    let n = 6_000;
+    let mut text = String::new();
+    for i in 1..=n {
+        let line = if i % 1_000 == 0 { "12x" } else { EASY };
+        text.push_str(line);
+        text.push('\n');
+    }
+    for threads in [1, 2, 3] {
+        let mut next = 1;
+        batch::run(
+            format::read(text.as_bytes(), "batch"),
+            &bfs(threads),
+            |item| match item {
+                Ok(solved) => (solved.puzzle.index, Ok(solved.outcome.solutions.len())),
+                Err(error) => (error.puzzle, Err(error.line)),
+            },
+            |(index, result)| {
+                assert_eq!(index, next, "x{threads}");
+                match result {
+                    Ok(solutions) => assert_eq!(solutions, 1, "puzzle {index}"),
+                    Err(line) => assert_eq!((index % 1_000, line), (0, index)),
+                }
+                next += 1;
+            },
+        );
+        assert_eq!(next, n + 1, "x{threads}");
+    }
+}
+
 #[test]
 fn a_batch_keeps_input_order_and_reports_bad_puzzles_in_place() {
     let mut text = String::new();
@@ -215,6 +248,7 @@ fn a_batch_keeps_input_order_and_reports_bad_puzzles_in_place() {
         batch::run(
             format::read(text.as_bytes(), "batch"),
             &bfs(threads),
+            |item| item,
             |result| {
                 seen.push(match result {
                     Ok(solved) => {

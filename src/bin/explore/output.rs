@@ -1,11 +1,12 @@
 //! The three ways results are written to standard output: `human`, `line` and `json`.
 //!
 //! A [`Renderer`] turns one puzzle's result into text and nothing else: it does not decide
-//! what goes to standard error, count verdicts, or handle write failures; the run does
-//! (`solve.rs`). Every renderer writes each puzzle in one piece, in input order.
+//! what goes to standard error, count verdicts, or write anything; the run does (`solve.rs`).
+//! It keeps no state from one puzzle to the next, so the batch's workers render the puzzles
+//! they solve, in parallel, and the run writes the texts in input order.
 
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io;
 use std::time::Duration;
 
 use explore::batch::Solved;
@@ -33,60 +34,49 @@ pub(crate) struct Origin<'a> {
     pub(crate) title: Option<&'a str>,
 }
 
-/// Writes results in one [`OutputFormat`].
-#[derive(Debug)]
+/// Renders results in one [`OutputFormat`].
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Renderer {
     format: OutputFormat,
     strategy: Strategy,
-    /// Puzzles written so far, to separate them in the human output.
-    written: u64,
 }
 
 impl Renderer {
     /// A renderer for results of `strategy`.
     pub(crate) fn new(format: OutputFormat, strategy: Strategy) -> Renderer {
-        Renderer {
-            format,
-            strategy,
-            written: 0,
-        }
+        Renderer { format, strategy }
     }
 
-    /// Writes a solved (or unsolvable, or abandoned) puzzle.
-    pub(crate) fn solved(
-        &mut self,
-        out: &mut dyn Write,
-        origin: Origin<'_>,
-        solved: &Solved,
-    ) -> io::Result<()> {
-        let text = match self.format {
+    /// The text of a solved (or unsolvable, or abandoned) puzzle.
+    pub(crate) fn solved(self, origin: Origin<'_>, solved: &Solved) -> io::Result<String> {
+        Ok(match self.format {
             OutputFormat::Human => self.human(origin, solved),
             OutputFormat::Line => line(&solved.outcome),
             OutputFormat::Json => json(&Record::solved(origin, &solved.outcome))?,
-        };
-        self.written += 1;
-        out.write_all(text.as_bytes())
+        })
     }
 
-    /// Writes a puzzle that could not be read. The human output has nothing to add to the
+    /// The text of a puzzle that could not be read. The human output has nothing to add to the
     /// error message (printed on standard error by the caller); the others keep its place.
-    pub(crate) fn invalid(&mut self, out: &mut dyn Write, error: &InputError) -> io::Result<()> {
-        let text = match self.format {
-            OutputFormat::Human => return Ok(()),
+    pub(crate) fn invalid(self, error: &InputError) -> io::Result<String> {
+        Ok(match self.format {
+            OutputFormat::Human => String::new(),
             OutputFormat::Line => "invalid\n".to_owned(),
             OutputFormat::Json => json(&Record::invalid(error))?,
-        };
-        self.written += 1;
-        out.write_all(text.as_bytes())
+        })
     }
 
-    fn human(&self, origin: Origin<'_>, solved: &Solved) -> String {
-        let outcome = &solved.outcome;
-        let mut text = String::new();
-        if self.written > 0 {
-            text.push('\n');
+    /// What goes between the texts of two puzzles: a blank line in the human output.
+    pub(crate) fn separator(self) -> &'static str {
+        match self.format {
+            OutputFormat::Human => "\n",
+            OutputFormat::Line | OutputFormat::Json => "",
         }
-        text.push_str(&header(origin));
+    }
+
+    fn human(self, origin: Origin<'_>, solved: &Solved) -> String {
+        let outcome = &solved.outcome;
+        let mut text = header(origin);
         text.push('\n');
         let mut grids = vec![("puzzle".to_owned(), solved.puzzle.grid.to_string())];
         let numbered = outcome.solutions.len() > 1;

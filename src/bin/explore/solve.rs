@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use explore::batch::{self, Solved};
-use explore::{Config, InputError, Status, format};
+use explore::{Config, Status, format};
 
 use crate::cli::{OutputFormat, SolveArgs};
 use crate::input::{DEMO_TITLE, Source};
@@ -30,6 +30,7 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
     let mut run = Run {
         out: Stdout::new(),
         renderer: Renderer::new(args.output, config.strategy),
+        written: 0,
         tally: Tally::default(),
         notes: args.output == OutputFormat::Line && !args.quiet,
         pictures: Pictures::new(args.svg.clone(), args.dot.clone()),
@@ -64,9 +65,17 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
         let closed = AtomicBool::new(false);
         let puzzles =
             format::read(opened.reader, &name).take_while(|_| !closed.load(Ordering::Relaxed));
-        batch::run(puzzles, &config, |result| {
+        let renderer = run.renderer;
+        let render = |item: batch::Item| {
+            let text = match &item {
+                Ok(solved) => renderer.solved(origin(&name, title, solved), solved),
+                Err(error) => renderer.invalid(error),
+            };
+            Rendered { item, text }
+        };
+        batch::run(puzzles, &config, render, |rendered| {
             if !closed.load(Ordering::Relaxed) {
-                run.report(&name, title, result);
+                run.report(&name, title, rendered);
                 closed.store(run.out.closed, Ordering::Relaxed);
             }
         });
@@ -83,10 +92,29 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
     run.tally
 }
 
+/// One puzzle's result, with its text for standard output rendered by the worker that solved
+/// it.
+struct Rendered {
+    item: batch::Item,
+    text: io::Result<String>,
+}
+
+/// Where `solved` came from, for its text.
+fn origin<'a>(input: &'a str, title: Option<&'a str>, solved: &Solved) -> Origin<'a> {
+    Origin {
+        input,
+        index: solved.puzzle.index,
+        line: solved.puzzle.line,
+        title,
+    }
+}
+
 /// The state of a run across its inputs.
 struct Run {
     out: Stdout,
     renderer: Renderer,
+    /// Puzzles whose text was written so far, to separate the next one.
+    written: u64,
     tally: Tally,
     /// Whether to explain on standard error the `none` and `gave_up` lines of `--output line`.
     notes: bool,
@@ -99,16 +127,12 @@ struct Run {
 
 impl Run {
     /// Writes one puzzle's result, and its error or note, and counts it.
-    fn report(&mut self, input: &str, title: Option<&str>, result: Result<Solved, InputError>) {
-        match result {
+    fn report(&mut self, input: &str, title: Option<&str>, rendered: Rendered) {
+        let Rendered { item, text } = rendered;
+        let written = text.and_then(|text| self.write(&text));
+        match item {
             Ok(solved) => {
-                let origin = Origin {
-                    input,
-                    index: solved.puzzle.index,
-                    line: solved.puzzle.line,
-                    title,
-                };
-                let written = self.renderer.solved(&mut self.out.writer, origin, &solved);
+                let origin = origin(input, title, &solved);
                 for drawn in self.pictures.draw(input, &solved, &self.config) {
                     match drawn {
                         Ok(note) if !self.quiet => self.out.message(note),
@@ -130,13 +154,27 @@ impl Run {
                 }
             }
             Err(error) => {
-                let written = self.renderer.invalid(&mut self.out.writer, &error);
                 if self.out.check(written) {
                     self.tally.invalid += 1;
                     self.out.message(error);
                 }
             }
         }
+    }
+
+    /// Writes one puzzle's text, after the separator from the one before; an empty text is
+    /// not written.
+    fn write(&mut self, text: &str) -> io::Result<()> {
+        if text.is_empty() {
+            return Ok(());
+        }
+        if self.written > 0 {
+            self.out
+                .writer
+                .write_all(self.renderer.separator().as_bytes())?;
+        }
+        self.written += 1;
+        self.out.writer.write_all(text.as_bytes())
     }
 }
 
