@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use explore::{Config, format, tree};
 
-/// 27 givens; hidden singles and the fewest-candidates cell need seven guesses.
+/// 27 givens; the default rules (locked candidates, fewest-candidates cell) need seven guesses.
 const NEARLY_SOLVED: &str =
     "5...7..1..7.1..3.8..8....6785......3..68..7..7.3.2....96.5....4.8.41........8....";
 

@@ -55,7 +55,7 @@ pub struct Config {
     pub max_frontier: usize,
 }
 
-/// Default frontier budget: about 200 MB of boards per level, so two levels and the workers'
+/// Default frontier budget: 128 MB of boards per level, so two levels and the workers'
 /// depth-first stacks stay well under 1 GiB.
 pub const DEFAULT_MAX_FRONTIER: usize = 1_000_000;
 
