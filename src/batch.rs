@@ -130,9 +130,13 @@ pub fn run<I, T>(
         let reader_done = done_tx.clone();
         spawn(scope, "explore-reader", move || {
             let mut group = Vec::new();
-            for (seq, item) in puzzles {
-                // `seq` counts from 1 after the first puzzle, which is handed back already.
+            // Puzzle numbers count from 1 after the first, which is handed back already. The
+            // reader waits for room before it reads, so no puzzle is held beyond the window.
+            for seq in 1.. {
                 window.wait_for_room(seq);
+                let Some((_, item)) = puzzles.next() else {
+                    break;
+                };
                 match item {
                     Ok(puzzle) => group.push((seq, puzzle)),
                     Err(error) => {

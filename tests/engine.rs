@@ -4,6 +4,8 @@
 //! frontier budget and any solution limit give the same, complete answer, with tiny trees
 //! (no guess at all) and huge ones (the empty board).
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use explore::format::parse_one;
 use explore::{Config, Grid, Outcome, Status, Stop, Strategy, batch, format, solve};
 
@@ -234,6 +236,49 @@ fn a_long_batch_of_quick_puzzles_comes_back_in_order() {
         );
         assert_eq!(next, n + 1, "x{threads}");
     }
+}
+
+/// However long the input, the batch reads at most its window ahead of what it has handed back.
+#[test]
+fn a_batch_reads_no_further_ahead_than_its_window() {
+    let threads = 2;
+    let window = batch::WINDOW * threads;
+    let grid = parse_one(EASY).expect("EASY reads");
+    let read = AtomicUsize::new(0);
+    let puzzles = (1..=3 * window).map(|index| {
+        read.fetch_add(1, Ordering::SeqCst);
+        Ok(format::Puzzle {
+            index,
+            line: index,
+            grid,
+        })
+    });
+    let mut handed_back = 0;
+    let mut furthest = 0;
+    batch::run(
+        puzzles,
+        &bfs(threads),
+        |item| item.is_ok(),
+        |ok| {
+            assert!(ok);
+            handed_back += 1;
+            if handed_back == 2 {
+                // Hold the output back until the reader stops: only the window can stop it
+                // before the end of the input.
+                let mut before = usize::MAX;
+                while read.load(Ordering::SeqCst) != before {
+                    before = read.load(Ordering::SeqCst);
+                    std::thread::sleep(std::time::Duration::from_millis(200));
+                }
+            }
+            furthest = furthest.max(read.load(Ordering::SeqCst) - handed_back);
+        },
+    );
+    assert_eq!(handed_back, 3 * window);
+    assert!(
+        furthest <= window,
+        "read {furthest} puzzles ahead; the window is {window}"
+    );
 }
 
 #[test]
