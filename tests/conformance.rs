@@ -788,7 +788,7 @@ mod properties {
     use proptest::strategy::{Just, Strategy as _};
 
     use super::*;
-    use explore::geometry::{Cell, SIZE};
+    use explore::geometry::{Cell, Digit, N_CELLS, SIZE};
 
     /// Known solution grids: those of the top1465 sample.
     fn solutions() -> Vec<Grid> {
@@ -828,6 +828,33 @@ mod properties {
                 }
                 (solution, puzzle)
             })
+    }
+
+    /// A puzzle made by [`puzzle`] with up to three cells set to a digit that none of their
+    /// peers holds: no rule is broken, but often no solution is left.
+    fn altered(
+        givens: std::ops::RangeInclusive<usize>,
+    ) -> impl proptest::strategy::Strategy<Value = Grid> {
+        let changes = proptest::collection::vec((0..N_CELLS, 1..=SIZE as u8), 1..=3);
+        (puzzle(givens), changes).prop_map(|((_, mut puzzle), changes)| {
+            for (index, value) in changes {
+                let cell = Cell::new(index).expect("on the board");
+                // The first digit from `value` on that is new here and held by no peer.
+                let digit = (0..SIZE as u8)
+                    .filter_map(|step| Digit::new((value - 1 + step) % SIZE as u8 + 1))
+                    .find(|&digit| {
+                        puzzle.get(cell) != Some(digit)
+                            && !cell
+                                .peers()
+                                .iter()
+                                .any(|&peer| puzzle.get(peer) == Some(digit))
+                    });
+                if digit.is_some() {
+                    puzzle.set(cell, digit);
+                }
+            }
+            puzzle
+        })
     }
 
     /// Enough for the backtrackers on any puzzle with 30 givens or more: in 20,000 random ones
@@ -909,6 +936,35 @@ mod properties {
                     None => reference = Some((name, outcome)),
                     Some((first, expected)) => {
                         prop_assert_eq!(outcome.stop, expected.stop, "{} vs {}", name, first);
+                        if outcome.stop == Stop::Exhausted {
+                            prop_assert_eq!(&outcome.solutions, &expected.solutions, "{} vs {}", name, first);
+                        }
+                    }
+                }
+            }
+        }
+
+        /// Dead boards are found alike by every rule: on puzzles that may have no solution,
+        /// every variant gives the same verdict and solutions.
+        #[test]
+        fn every_variant_agrees_when_a_puzzle_may_have_no_solution(puzzle in altered(35..=60)) {
+            prop_assert!(puzzle.conflict().is_none());
+            let mut reference: Option<(&str, Outcome)> = None;
+            for (name, config) in variants() {
+                let config = Config {
+                    max_solutions: Some(1000),
+                    max_nodes: Some(MAX_NODES),
+                    ..config
+                };
+                let outcome = solve(&puzzle, &config);
+                for found in &outcome.solutions {
+                    prop_assert!(found.is_solution_of(&puzzle), "{}: {:?}", name, found);
+                }
+                match &reference {
+                    None => reference = Some((name, outcome)),
+                    Some((first, expected)) => {
+                        prop_assert_eq!(outcome.stop, expected.stop, "{} vs {}", name, first);
+                        prop_assert_eq!(outcome.status(), expected.status(), "{} vs {}", name, first);
                         if outcome.stop == Stop::Exhausted {
                             prop_assert_eq!(&outcome.solutions, &expected.solutions, "{} vs {}", name, first);
                         }
