@@ -32,9 +32,10 @@ pub const WINDOW: usize = 4096;
 /// About how long one group of puzzles should take a worker to solve.
 pub const GROUP_TIME: Duration = Duration::from_millis(1);
 
-/// Most puzzles in one group: a quarter of the window, so that while one group is solved
-/// others can be read.
-const MAX_GROUP: usize = WINDOW / 4;
+/// Most puzzles in one group, however fast the last group went: a run of hard puzzles after
+/// easy ones then reaches one worker in a group of at most this many, and many groups fit in
+/// the window.
+const MAX_GROUP: usize = 256;
 
 /// One puzzle and what the search made of it.
 #[derive(Clone, PartialEq, Eq, Debug)]
