@@ -75,7 +75,7 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
         };
         batch::run(puzzles, &config, render, |rendered| {
             if !closed.load(Ordering::Relaxed) {
-                run.report(&name, title, rendered);
+                run.report(&name, rendered);
                 closed.store(run.out.closed, Ordering::Relaxed);
             }
         });
@@ -127,12 +127,11 @@ struct Run {
 
 impl Run {
     /// Writes one puzzle's result, and its error or note, and counts it.
-    fn report(&mut self, input: &str, title: Option<&str>, rendered: Rendered) {
+    fn report(&mut self, input: &str, rendered: Rendered) {
         let Rendered { item, text } = rendered;
         let written = text.and_then(|text| self.write(&text));
         match item {
             Ok(solved) => {
-                let origin = origin(input, title, &solved);
                 for drawn in self.pictures.draw(input, &solved, &self.config) {
                     match drawn {
                         Ok(note) if !self.quiet => self.out.message(note),
@@ -148,8 +147,10 @@ impl Run {
                     self.tally.add(status);
                     if self.notes && matches!(status, Status::None | Status::GaveUp) {
                         let verdict = solved.outcome.verdict();
-                        self.out
-                            .message(format_args!("{input}: puzzle {}: {verdict}", origin.index));
+                        self.out.message(format_args!(
+                            "{input}: puzzle {}: {verdict}",
+                            solved.puzzle.index
+                        ));
                     }
                 }
             }
