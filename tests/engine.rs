@@ -238,6 +238,51 @@ fn a_long_batch_of_quick_puzzles_comes_back_in_order() {
     }
 }
 
+/// Puzzles that arrive one by one (a person typing) are each answered before the next arrives,
+/// however many a group could hold at the pace the batch has measured.
+#[test]
+fn a_slow_input_is_answered_puzzle_by_puzzle() {
+    let wait = std::time::Duration::from_secs(20);
+    for threads in [1, 2] {
+        let (input, typed) = std::sync::mpsc::channel::<String>();
+        let (answer, answers) = std::sync::mpsc::channel::<usize>();
+        let config = bfs(threads);
+        std::thread::scope(|scope| {
+            scope.spawn(move || {
+                let puzzles = typed.into_iter().enumerate().map(|(i, line)| {
+                    Ok(format::Puzzle {
+                        index: i + 1,
+                        line: i + 1,
+                        grid: parse_one(&line).expect("typed puzzles read"),
+                    })
+                });
+                batch::run(
+                    puzzles,
+                    &config,
+                    |item| item.map(|s| s.puzzle.index),
+                    |index| {
+                        answer
+                            .send(index.expect("typed puzzles solve"))
+                            .expect("test listens");
+                    },
+                );
+            });
+            // Owned here, so that a failed assertion closes the input and the batch ends.
+            let input = input;
+            // Quick puzzles: once their pace is measured, a group would hold many of them.
+            for index in 1..=8 {
+                input.send(EASY.to_owned()).expect("batch reads");
+                assert_eq!(
+                    answers.recv_timeout(wait),
+                    Ok(index),
+                    "x{threads}: puzzle {index}"
+                );
+            }
+            drop(input);
+        });
+    }
+}
+
 /// However long the input, the batch reads at most its window ahead of what it has handed back.
 #[test]
 fn a_batch_reads_no_further_ahead_than_its_window() {
