@@ -656,16 +656,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn grid(line: &str) -> Grid {
-        crate::format::parse_one(line).expect("test puzzle reads")
-    }
-
-    /// Solved by naked singles alone.
-    const EASY: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    const EASY_SOLUTION: &str =
-        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    use crate::testing::{EASY, EASY_SOLUTION, grid};
 
     #[test]
     fn naked_singles_solve_an_easy_puzzle() {

@@ -180,25 +180,19 @@ impl fmt::Display for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const SOLVED: &str =
-        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-    fn grid(line: &str) -> Grid {
-        crate::format::parse_one(line).expect("test puzzle reads")
-    }
+    use crate::testing::{EASY_SOLUTION, grid};
 
     #[test]
     fn line_form_round_trips() {
-        let g = grid(SOLVED);
-        assert_eq!(g.to_line(), SOLVED);
+        let g = grid(EASY_SOLUTION);
+        assert_eq!(g.to_line(), EASY_SOLUTION);
         assert!(g.is_complete());
         assert_eq!(g.n_filled(), N_CELLS);
     }
 
     #[test]
     fn a_solution_keeps_the_givens() {
-        let solution = grid(SOLVED);
+        let solution = grid(EASY_SOLUTION);
         let mut puzzle = solution;
         puzzle.set(Cell::new(0).unwrap(), None);
         assert!(solution.is_solution_of(&puzzle));
@@ -208,7 +202,7 @@ mod tests {
 
     #[test]
     fn a_swapped_pair_is_not_a_solution() {
-        let mut g = grid(SOLVED);
+        let mut g = grid(EASY_SOLUTION);
         let (a, b) = (Cell::new(0).unwrap(), Cell::new(1).unwrap());
         let (da, db) = (g.get(a), g.get(b));
         g.set(a, db);
@@ -224,12 +218,12 @@ mod tests {
         g.set(Cell::at(2, 7).unwrap(), Digit::new(5));
         let conflict = g.conflict().unwrap();
         assert_eq!(conflict.to_string(), "5 twice in row 3 (r3c1 and r3c8)");
-        assert_eq!(grid(SOLVED).conflict(), None);
+        assert_eq!(grid(EASY_SOLUTION).conflict(), None);
     }
 
     #[test]
     fn display_draws_boxes() {
-        let text = grid(SOLVED).to_string();
+        let text = grid(EASY_SOLUTION).to_string();
         assert!(text.starts_with("+-------+-------+-------+\n| 5 3 4 | 6 7 8 | 9 1 2 |\n"));
         assert_eq!(text.lines().count(), SIZE + SIZE / BOX_HEIGHT + 1);
     }

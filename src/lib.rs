@@ -36,6 +36,8 @@ pub mod grid;
 pub mod outcome;
 pub mod stats;
 pub mod strategy;
+#[cfg(test)]
+mod testing;
 pub mod trace;
 pub mod tree;
 

@@ -620,13 +620,10 @@ fn html(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::parse_one;
     use crate::geometry::N_CELLS;
     use crate::strategy::{Strategy, solve};
+    use crate::testing::{EASY, EASY_SOLUTION, grid};
 
-    /// Every puzzle below is cut from this grid.
-    const SOLUTION: &str =
-        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
     /// Unique; seven branch points, each with one dead child, and one branch that stays alive
     /// a level below the solution.
     const NEARLY: &str =
@@ -637,21 +634,15 @@ mod tests {
     /// Two deadly rectangles blanked (and more): four solutions.
     const FOUR: &str =
         ".3.6.8.1.6.2.9.......3...67..97..4.............392...6....3728...7.1.....4..8.1..";
-    /// Needs no guess: naked singles finish it.
-    const EASY: &str =
-        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    /// A hard puzzle with a tree of about a hundred nodes under the default rules.
+    /// AI Escargot, the CLI's demo: a tree of 119 to 247 nodes under each pair of rules (131
+    /// under the defaults).
     const HARD: &str =
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-
-    fn grid(line: &str) -> Grid {
-        parse_one(line).expect("test puzzle reads")
-    }
+        "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 
     /// The solution with a deadly rectangle blanked: r4c6, r4c9, r5c6, r5c9 hold 1, 3 / 3, 1,
     /// and 3, 1 / 1, 3 fits as well, so there are exactly two solutions.
     fn rectangle() -> Grid {
-        let mut puzzle = grid(SOLUTION);
+        let mut puzzle = grid(EASY_SOLUTION);
         for (row, col) in [(3, 5), (3, 8), (4, 5), (4, 8)] {
             puzzle.set(Cell::at(row, col).unwrap(), None);
         }
@@ -781,7 +772,7 @@ mod tests {
         assert_eq!(tree.n_solutions(), 1);
         assert_eq!(tree.n_unexplored(), 0);
         assert_eq!(tree.depth(), 4);
-        assert_eq!(tree.solutions().collect::<Vec<_>>(), [&grid(SOLUTION)]);
+        assert_eq!(tree.solutions().collect::<Vec<_>>(), [&grid(EASY_SOLUTION)]);
         assert_eq!(tree.root().forced, 12);
         let widths: Vec<usize> = tree.levels().iter().map(|level| level.nodes).collect();
         assert_eq!(widths, [1, 2, 4, 6, 2]);
@@ -892,6 +883,7 @@ mod tests {
             (Forced::Locked, Branch::Fewest),
             (Forced::Hidden, Branch::Fewest),
             (Forced::Naked, Branch::Fewest),
+            (Forced::Locked, Branch::First),
             (Forced::Hidden, Branch::First),
             (Forced::Naked, Branch::First),
         ];
@@ -900,8 +892,7 @@ mod tests {
             .map(|line| (grid(line), &rules[..]))
             .collect();
         puzzles.push((rectangle(), &rules));
-        // Naked singles and the first cell make HARD's tree too large to draw.
-        puzzles.push((grid(HARD), &rules[..3]));
+        puzzles.push((grid(HARD), &rules));
         for (puzzle, rules) in puzzles {
             for &(forced, branch) in rules {
                 let config = Config {

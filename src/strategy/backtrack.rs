@@ -147,13 +147,7 @@ mod tests {
     use super::*;
     use crate::geometry::N_CELLS;
     use crate::outcome::Status;
-
-    const SOLVED: &str =
-        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-    fn grid(line: &str) -> Grid {
-        crate::format::parse_one(line).expect("test puzzle reads")
-    }
+    use crate::testing::{EASY_SOLUTION, grid};
 
     fn run(puzzle: &Grid, config: Config) -> Outcome {
         solve(puzzle, &config)
@@ -161,9 +155,9 @@ mod tests {
 
     #[test]
     fn a_solved_grid_is_one_node() {
-        let outcome = run(&grid(SOLVED), Config::default());
+        let outcome = run(&grid(EASY_SOLUTION), Config::default());
         assert_eq!(outcome.status(), Status::Unique);
-        assert_eq!(outcome.solutions, vec![grid(SOLVED)]);
+        assert_eq!(outcome.solutions, vec![grid(EASY_SOLUTION)]);
         assert_eq!(outcome.stats.nodes, 1);
         assert_eq!(outcome.stats.max_depth, 0);
         assert_eq!(outcome.stats.peak_frontier, 1);
@@ -172,11 +166,11 @@ mod tests {
 
     #[test]
     fn one_empty_cell_is_one_placement() {
-        let mut puzzle = grid(SOLVED);
+        let mut puzzle = grid(EASY_SOLUTION);
         puzzle.set(Cell::new(N_CELLS - 1).unwrap(), None);
         let outcome = run(&puzzle, Config::default());
         assert_eq!(outcome.status(), Status::Unique);
-        assert_eq!(outcome.solutions, vec![grid(SOLVED)]);
+        assert_eq!(outcome.solutions, vec![grid(EASY_SOLUTION)]);
         let stats = &outcome.stats;
         assert_eq!((stats.nodes, stats.guesses, stats.dead), (2, 0, 0));
         assert_eq!(stats.max_depth, 1);
@@ -189,7 +183,7 @@ mod tests {
     fn a_cell_with_no_legal_digit_is_dead() {
         // With r1c1, r1c4 and r2c1 empty, r1c1 may hold 5 or 6. After 5, r1c4 and r2c1 take 6
         // and the grid is solved; after 6, r1c4 would need 5, which its column already holds.
-        let mut puzzle = grid(SOLVED);
+        let mut puzzle = grid(EASY_SOLUTION);
         for (row, col) in [(0, 0), (0, 3), (1, 0)] {
             puzzle.set(Cell::at(row, col).unwrap(), None);
         }

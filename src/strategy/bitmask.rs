@@ -191,13 +191,7 @@ mod tests {
     use super::*;
     use crate::outcome::Status;
     use crate::strategy::backtrack;
-
-    const SOLVED: &str =
-        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-    fn grid(line: &str) -> Grid {
-        crate::format::parse_one(line).expect("test puzzle reads")
-    }
+    use crate::testing::{EASY_SOLUTION, grid};
 
     /// Both backtrackers walk one tree: everything but the time agrees.
     fn assert_same_walk(puzzle: &Grid, config: &Config) {
@@ -210,12 +204,12 @@ mod tests {
 
     #[test]
     fn walks_the_same_tree_as_the_textbook() {
-        let mut puzzle = grid(SOLVED);
+        let mut puzzle = grid(EASY_SOLUTION);
         for (row, col) in [(0, 0), (0, 3), (1, 0)] {
             puzzle.set(Cell::at(row, col).unwrap(), None);
         }
         assert_same_walk(&puzzle, &Config::default());
-        assert_same_walk(&grid(SOLVED), &Config::default());
+        assert_same_walk(&grid(EASY_SOLUTION), &Config::default());
         let hard = grid(
             "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
         );
@@ -237,7 +231,7 @@ mod tests {
     fn counts_every_solution_without_a_limit() {
         // 6 7 over 7 6 in r1c4:r1c5 and r4c4:r4c5: the two digits can swap, so blanking the
         // four cells leaves two solutions.
-        let mut puzzle = grid(SOLVED);
+        let mut puzzle = grid(EASY_SOLUTION);
         for (row, col) in [(0, 3), (0, 4), (3, 3), (3, 4)] {
             puzzle.set(Cell::at(row, col).unwrap(), None);
         }
@@ -248,7 +242,7 @@ mod tests {
         let outcome = solve(&puzzle, &all);
         assert_eq!(outcome.stop, Stop::Exhausted);
         assert_eq!(outcome.solutions.len(), 2);
-        assert!(outcome.solutions.contains(&grid(SOLVED)));
+        assert!(outcome.solutions.contains(&grid(EASY_SOLUTION)));
         assert!(outcome.solutions.iter().all(|s| s.is_solution_of(&puzzle)));
         assert_eq!(outcome.stats.guesses, 1);
         assert_eq!(outcome.stats.per_depth[4].solutions, 2);
