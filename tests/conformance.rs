@@ -786,6 +786,7 @@ mod properties {
     use proptest::prelude::{ProptestConfig, prop_assert, prop_assert_eq, proptest};
     use proptest::sample::subsequence;
     use proptest::strategy::{Just, Strategy as _};
+    use proptest::test_runner::TestCaseError;
 
     use super::*;
     use explore::geometry::{Cell, Digit, N_CELLS, SIZE};
@@ -857,6 +858,38 @@ mod properties {
         })
     }
 
+    /// Solves `puzzle` with every variant, up to 1,000 solutions, and checks that all stop
+    /// for the same reason with the same verdict and, when they search to the end, the same
+    /// solutions. Returns the outcomes by variant name.
+    fn every_variant_agrees(puzzle: &Grid) -> Result<Vec<(&'static str, Outcome)>, TestCaseError> {
+        let outcomes: Vec<(&str, Outcome)> = variants()
+            .into_iter()
+            .map(|(name, config)| {
+                let config = Config {
+                    max_solutions: Some(1000),
+                    max_nodes: Some(MAX_NODES),
+                    ..config
+                };
+                (name, solve(puzzle, &config))
+            })
+            .collect();
+        let (first, expected) = &outcomes[0];
+        for (name, outcome) in &outcomes[1..] {
+            prop_assert_eq!(outcome.stop, expected.stop, "{} vs {}", name, first);
+            prop_assert_eq!(outcome.status(), expected.status(), "{} vs {}", name, first);
+            if outcome.stop == Stop::Exhausted {
+                prop_assert_eq!(
+                    &outcome.solutions,
+                    &expected.solutions,
+                    "{} vs {}",
+                    name,
+                    first
+                );
+            }
+        }
+        Ok(outcomes)
+    }
+
     /// Enough for the backtrackers on any puzzle with 30 givens or more: in 20,000 random ones
     /// the largest search took under 500,000 nodes.
     const MAX_NODES: u64 = 5_000_000;
@@ -923,24 +956,11 @@ mod properties {
         fn without_a_limit_every_variant_finds_the_same_solutions(
             (solution, puzzle) in puzzle(40..=70),
         ) {
-            let mut reference: Option<(&str, Outcome)> = None;
-            for (name, config) in variants() {
-                let config = Config {
-                    max_solutions: Some(1000),
-                    max_nodes: Some(MAX_NODES),
-                    ..config
-                };
-                let outcome = solve(&puzzle, &config);
-                prop_assert!(outcome.solutions.contains(&solution) || outcome.stop != Stop::Exhausted);
-                match &reference {
-                    None => reference = Some((name, outcome)),
-                    Some((first, expected)) => {
-                        prop_assert_eq!(outcome.stop, expected.stop, "{} vs {}", name, first);
-                        if outcome.stop == Stop::Exhausted {
-                            prop_assert_eq!(&outcome.solutions, &expected.solutions, "{} vs {}", name, first);
-                        }
-                    }
-                }
+            for (name, outcome) in every_variant_agrees(&puzzle)? {
+                prop_assert!(
+                    outcome.solutions.contains(&solution) || outcome.stop != Stop::Exhausted,
+                    "{}", name
+                );
             }
         }
 
@@ -949,26 +969,9 @@ mod properties {
         #[test]
         fn every_variant_agrees_when_a_puzzle_may_have_no_solution(puzzle in altered(35..=60)) {
             prop_assert!(puzzle.conflict().is_none());
-            let mut reference: Option<(&str, Outcome)> = None;
-            for (name, config) in variants() {
-                let config = Config {
-                    max_solutions: Some(1000),
-                    max_nodes: Some(MAX_NODES),
-                    ..config
-                };
-                let outcome = solve(&puzzle, &config);
+            for (name, outcome) in every_variant_agrees(&puzzle)? {
                 for found in &outcome.solutions {
                     prop_assert!(found.is_solution_of(&puzzle), "{}: {:?}", name, found);
-                }
-                match &reference {
-                    None => reference = Some((name, outcome)),
-                    Some((first, expected)) => {
-                        prop_assert_eq!(outcome.stop, expected.stop, "{} vs {}", name, first);
-                        prop_assert_eq!(outcome.status(), expected.status(), "{} vs {}", name, first);
-                        if outcome.stop == Stop::Exhausted {
-                            prop_assert_eq!(&outcome.solutions, &expected.solutions, "{} vs {}", name, first);
-                        }
-                    }
                 }
             }
         }
