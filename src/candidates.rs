@@ -1,15 +1,16 @@
 //! A typed bitset of digits: the candidates of a cell, or the digits present in a unit.
 //!
-//! Bit `d - 1` stands for digit `d`. The set never holds bits above [`SIZE`], so counting and
-//! complementing need no masking by callers.
+//! Bit `d - 1` stands for digit `d`, so one 64-bit word holds the digits of every board up to
+//! [`Shape::MAX_SIDE`](crate::geometry::Shape::MAX_SIDE). A set does not know its board's
+//! side: the complement within a board is `shape.all_digits().without(set)`.
 
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign};
 
-use crate::geometry::{Digit, SIZE};
+use crate::geometry::Digit;
 
-/// The raw integer behind [`Candidates`]; wide enough for every board size up to 16x16.
-pub type Bits = u16;
+/// The raw integer behind [`Candidates`]: a bit for each digit of the largest board.
+pub type Bits = u64;
 
 /// A set of digits.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -18,8 +19,16 @@ pub struct Candidates(Bits);
 impl Candidates {
     /// No digit.
     pub const EMPTY: Candidates = Candidates(0);
-    /// Every digit from 1 to [`SIZE`].
-    pub const ALL: Candidates = Candidates(((1u32 << SIZE) - 1) as Bits);
+
+    /// The digits 1 to `n` (`n` at most 64).
+    #[inline]
+    pub const fn below(n: usize) -> Candidates {
+        if n >= Bits::BITS as usize {
+            Candidates(Bits::MAX)
+        } else {
+            Candidates((1 << n) - 1)
+        }
+    }
 
     /// The set holding `digit` alone.
     #[inline]
@@ -27,10 +36,16 @@ impl Candidates {
         Candidates(1 << digit.bit())
     }
 
-    /// The set with these raw bits, dropping any above [`SIZE`].
+    /// The set with these raw bits.
     #[inline]
     pub const fn from_bits(bits: Bits) -> Candidates {
-        Candidates(bits & Candidates::ALL.0)
+        Candidates(bits)
+    }
+
+    /// The digits of `self` that are not in `other`.
+    #[inline]
+    pub const fn without(self, other: Candidates) -> Candidates {
+        Candidates(self.0 & !other.0)
     }
 
     /// The raw bits.
@@ -73,7 +88,7 @@ impl Candidates {
     #[inline]
     pub const fn single_digit(self) -> Option<Digit> {
         if self.0 != 0 && self.0 & (self.0 - 1) == 0 {
-            Digit::from_bit(self.0.trailing_zeros())
+            Some(Digit::from_bit(self.0.trailing_zeros()))
         } else {
             None
         }
@@ -85,7 +100,7 @@ impl Candidates {
         if self.0 == 0 {
             None
         } else {
-            Digit::from_bit(self.0.trailing_zeros())
+            Some(Digit::from_bit(self.0.trailing_zeros()))
         }
     }
 
@@ -110,7 +125,7 @@ impl Iterator for Iter {
         }
         let bit = self.0.trailing_zeros();
         self.0 &= self.0 - 1;
-        Digit::from_bit(bit)
+        Some(Digit::from_bit(bit))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -127,7 +142,7 @@ impl DoubleEndedIterator for Iter {
         }
         let bit = Bits::BITS - 1 - self.0.leading_zeros();
         self.0 &= !(1 << bit);
-        Digit::from_bit(bit)
+        Some(Digit::from_bit(bit))
     }
 }
 
@@ -182,15 +197,6 @@ impl BitOrAssign for Candidates {
     }
 }
 
-impl Not for Candidates {
-    type Output = Candidates;
-    /// The complement within the digits 1 to [`SIZE`].
-    #[inline]
-    fn not(self) -> Candidates {
-        Candidates(!self.0 & Candidates::ALL.0)
-    }
-}
-
 impl fmt::Debug for Candidates {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{{")?;
@@ -205,16 +211,19 @@ impl fmt::Debug for Candidates {
 mod tests {
     use super::*;
 
-    fn d(n: u8) -> Digit {
+    fn d(n: usize) -> Digit {
         Digit::new(n).unwrap()
     }
 
     #[test]
-    fn all_holds_every_digit_and_nothing_else() {
-        assert_eq!(Candidates::ALL.len() as usize, SIZE);
-        assert!(Digit::all().all(|digit| Candidates::ALL.contains(digit)));
-        assert_eq!(!Candidates::ALL, Candidates::EMPTY);
-        assert_eq!(!Candidates::EMPTY, Candidates::ALL);
+    fn below_holds_every_digit_up_to_n_and_nothing_else() {
+        for n in [1, 4, 9, 25, 63, 64] {
+            let all = Candidates::below(n);
+            assert_eq!(all.len() as usize, n);
+            assert!((1..=n).all(|v| all.contains(d(v))));
+            assert_eq!(all.without(all), Candidates::EMPTY);
+        }
+        assert_eq!(Candidates::below(0), Candidates::EMPTY);
     }
 
     #[test]
@@ -242,6 +251,7 @@ mod tests {
         assert!(set.contains(d(4)));
         set.remove(d(4));
         assert!(set.is_empty());
-        assert_eq!(Candidates::from_bits(Bits::MAX), Candidates::ALL);
+        set.insert(d(64));
+        assert_eq!(set.iter().next_back(), Some(d(64)));
     }
 }

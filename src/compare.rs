@@ -134,7 +134,7 @@ pub struct Progress {
 }
 
 /// What one strategy made of one puzzle: the verdict and the counters a summary needs.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Record {
     /// The verdict.
     pub status: Status,
@@ -162,7 +162,7 @@ impl Record {
         let stats = &outcome.stats;
         Record {
             status: outcome.status(),
-            solution: outcome.solutions.first().copied(),
+            solution: outcome.solutions.first().cloned(),
             valid: outcome
                 .solutions
                 .iter()
@@ -360,7 +360,7 @@ pub struct Disagreement {
 }
 
 /// What a record proves about a puzzle's set of solutions.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 enum Claim {
     /// Nothing: the search gave up empty-handed, or its solution is not one.
     Nothing,
@@ -379,7 +379,7 @@ impl Claim {
         if !record.valid {
             return Claim::Nothing;
         }
-        match (record.status, record.solution) {
+        match (record.status, record.solution.clone()) {
             (Status::None, _) => Claim::Empty,
             (Status::Multiple, _) => Claim::Several,
             (Status::Unique, Some(grid)) => Claim::Exactly(grid),
@@ -528,6 +528,7 @@ pub fn table(summaries: &[Summary]) -> String {
 mod tests {
     use super::*;
     use crate::format;
+    use crate::geometry::Shape;
 
     /// From top1465.
     const HARD: [&str; 3] = [
@@ -668,7 +669,7 @@ mod tests {
             elapsed: Duration::from_millis(ms),
             peak_frontier: peak,
             peak_frontier_bytes: peak * 100,
-            ..record(status, Some(Grid::EMPTY))
+            ..record(status, Some(Grid::empty(Shape::NINE)))
         };
         let records = vec![
             timed(Status::Unique, 0, 4, 1),
@@ -694,22 +695,22 @@ mod tests {
     fn disagreements_name_contradictions_only() {
         let puzzles = grids(&[HARD[0], MULTI]);
         let outcome = crate::solve(&puzzles[0], &base());
-        let right = outcome.solutions[0];
+        let right = outcome.solutions[0].clone();
         // Validity is the record's business; here only the claims matter.
-        let other = Grid::EMPTY;
+        let other = Grid::empty(Shape::NINE);
 
         let bfs = summary(
             Strategy::Bfs,
             vec![
-                record(Status::Unique, Some(right)),
-                record(Status::Solved, Some(right)),
+                record(Status::Unique, Some(right.clone())),
+                record(Status::Solved, Some(right.clone())),
             ],
         );
         let agreeing = summary(
             Strategy::Dfs,
             vec![
                 record(Status::Solved, Some(right)),
-                record(Status::Multiple, Some(other)),
+                record(Status::Multiple, Some(other.clone())),
             ],
         );
         let gave_up = summary(
@@ -747,7 +748,7 @@ mod tests {
     fn a_wrong_solution_is_reported_and_proves_nothing() {
         let bad = Record {
             valid: false,
-            ..record(Status::Unique, Some(Grid::EMPTY))
+            ..record(Status::Unique, Some(Grid::empty(Shape::NINE)))
         };
         let found = disagreements(&[
             summary(Strategy::Bfs, vec![bad]),
@@ -819,7 +820,12 @@ mod tests {
                         summary.strategy
                     );
                     if expected == Status::Unique {
-                        assert_eq!(record.solution, Some(solutions[i]), "{name} #{}", i + 1);
+                        assert_eq!(
+                            record.solution,
+                            Some(solutions[i].clone()),
+                            "{name} #{}",
+                            i + 1
+                        );
                     }
                 }
             }

@@ -53,11 +53,17 @@ pub struct Config {
     /// Most boards the breadth-first frontier may hold; beyond it, boards are expanded
     /// depth-first inside the worker so memory stays bounded.
     pub max_frontier: usize,
+    /// Most bytes of boards the breadth-first frontier may hold, whatever the board size; the
+    /// tighter of this and `max_frontier` applies ([`Config::frontier_boards`]).
+    pub max_frontier_bytes: usize,
 }
 
-/// Default frontier budget: 128 MB of boards per level, so two levels and the workers'
-/// depth-first stacks stay well under 1 GiB.
+/// Default frontier budget in boards: 128 MB of 9x9 boards per level.
 pub const DEFAULT_MAX_FRONTIER: usize = 1_000_000;
+
+/// Default frontier budget in bytes, for every board size: 128 MiB per level, so two levels and
+/// the workers' depth-first stacks stay well under 1 GiB.
+pub const DEFAULT_MAX_FRONTIER_BYTES: usize = 128 << 20;
 
 /// Default solution limit: two is enough to tell unique from multiple.
 pub const DEFAULT_MAX_SOLUTIONS: u64 = 2;
@@ -73,7 +79,17 @@ impl Default for Config {
             forced: Forced::default(),
             branch: Branch::default(),
             max_frontier: DEFAULT_MAX_FRONTIER,
+            max_frontier_bytes: DEFAULT_MAX_FRONTIER_BYTES,
         }
+    }
+}
+
+impl Config {
+    /// Most boards of `board_bytes` bytes each that one level of the breadth-first frontier may
+    /// hold: the tighter of `max_frontier` and `max_frontier_bytes`.
+    pub fn frontier_boards(&self, board_bytes: usize) -> usize {
+        self.max_frontier
+            .min(self.max_frontier_bytes / board_bytes.max(1))
     }
 }
 

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use crate::geometry::{Digit, SIZE};
+use crate::geometry::{Digit, Shape};
 
 /// Input that could not be read as a puzzle.
 ///
@@ -177,7 +177,10 @@ pub struct Shown(pub char);
 impl Shown {
     /// The character of the largest digit: `9` on a 9x9 board.
     fn last_digit() -> char {
-        Digit::new(SIZE as u8).map_or('?', Digit::to_char)
+        Shape::NINE
+            .digit(Shape::NINE.side())
+            .and_then(Digit::to_char)
+            .unwrap_or('?')
     }
 }
 

@@ -73,7 +73,14 @@ use std::io::BufRead;
 use std::iter::FusedIterator;
 
 use crate::error::{InputError, InputErrorKind};
-use crate::geometry::{Cell, N_CELLS, SIZE};
+
+/// The shape the reader reads (9x9 for now).
+const SHAPE: crate::geometry::Shape = crate::geometry::Shape::NINE;
+/// Cells in a row.
+const SIZE: usize = SHAPE.side();
+/// Cells on the board.
+const N_CELLS: usize = SHAPE.n_cells();
+
 use crate::grid::Grid;
 
 use assemble::{Builder, Fault, Pos};
@@ -423,8 +430,8 @@ fn quick_line(bytes: &[u8]) -> Option<Grid> {
     if !rest.first().is_none_or(u8::is_ascii_whitespace) {
         return None;
     }
-    let mut grid = Grid::EMPTY;
-    for (cell, &b) in Cell::all().zip(cells) {
+    let mut grid = Grid::empty(SHAPE);
+    for (cell, &b) in SHAPE.cells().zip(cells) {
         match line::class(char::from(b)) {
             line::Class::Cell(digit) if b.is_ascii() => grid.set(cell, digit),
             _ => return None,

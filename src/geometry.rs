@@ -1,91 +1,283 @@
-//! The shape of the board: box width and height, and everything derived from them.
+//! The shape of the board: box rows and columns, and everything derived from them.
 //!
-//! This module is the one place that knows the board is 9x9 with 3x3 boxes. Every other size
-//! (4x4, 6x6, 16x16, 25x25) is a different pair of [`BOX_WIDTH`] and [`BOX_HEIGHT`]; the rest of
-//! the crate reads the derived constants and tables here and never writes a literal 9, 81 or 3.
-//! The tables are built at compile time, so the 9x9 hot paths index plain constant arrays.
+//! A board is made of boxes of `r` rows by `c` columns; its side is `n = r x c` (a row, a
+//! column and a box each hold `n` cells), and it holds the digits 1 to `n`. A [`Shape`] is that
+//! pair, from 1x1 up to boards of side [`Shape::MAX_SIDE`] (64): 2x2 boxes make the 4x4 board,
+//! 2x3 the 6x6, 3x3 the classic 9x9, 4x4 the 16x16, 5x5 the 25x25.
 //!
-//! It owns the newtypes for places and values on the board, [`Cell`] and [`Digit`], and the unit
-//! tables (rows, columns, boxes) and peer lists that the strategies and the board share.
+//! This module is the one place that knows how rows, columns and boxes are laid out. Everything
+//! else asks a [`Shape`] (side, cell count, which box a cell is in) or its [`Geometry`] (the cells
+//! of every unit and the peers of every cell, built once per shape and kept for the life of the
+//! process). The 9x9 search kernel in [`crate::board`] lays its band words out from the same
+//! [`Shape::NINE`].
+//!
+//! It also owns the newtypes for places and values on the board, [`Cell`] and [`Digit`].
 
 use std::fmt;
+use std::str::FromStr;
+use std::sync::{Mutex, OnceLock};
 
-/// Width of a box, in cells.
-pub const BOX_WIDTH: usize = 3;
-/// Height of a box, in cells.
-pub const BOX_HEIGHT: usize = 3;
-/// Cells in a row, column or box; also the number of digits.
-pub const SIZE: usize = BOX_WIDTH * BOX_HEIGHT;
-/// Cells on the board.
-pub const N_CELLS: usize = SIZE * SIZE;
-/// Rows, columns and boxes together.
-pub const N_UNITS: usize = 3 * SIZE;
-/// Other cells that share a row, column or box with a cell.
-pub const N_PEERS: usize = 2 * (SIZE - 1) + (BOX_WIDTH - 1) * (BOX_HEIGHT - 1);
+use crate::candidates::Candidates;
 
-/// A cell of the board, numbered 0 to [`N_CELLS`] - 1 in reading order (left to right, top to
-/// bottom). Rows, columns and boxes are numbered from 0 too; human-facing text adds 1.
+/// The shape of a board: boxes of `box_rows` rows by `box_cols` columns.
+///
+/// ```
+/// use explore::geometry::Shape;
+///
+/// let six: Shape = "2x3".parse()?;
+/// assert_eq!((six.side(), six.n_cells()), (6, 36));
+/// assert_eq!(Shape::for_cells(36), Some(six));
+/// assert_eq!(Shape::for_cells(81), Some(Shape::NINE));
+/// assert_eq!(six.to_string(), "6x6 (2x3 boxes)");
+/// # Ok::<(), explore::geometry::ShapeError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct Cell(u16);
+pub struct Shape {
+    box_rows: u8,
+    box_cols: u8,
+}
 
-impl Cell {
-    /// The cell with this reading-order index, if it is on the board.
-    pub const fn new(index: usize) -> Option<Cell> {
-        if index < N_CELLS {
-            Some(Cell(index as u16))
+/// A box shape that no board has: a side of 0, or above [`Shape::MAX_SIDE`].
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ShapeError {
+    /// Not written `RxC`.
+    #[error("box shape '{0}' is not written ROWSxCOLUMNS (for example 3x3 or 2x3)")]
+    Syntax(String),
+    /// A box of no cells, or a board too large.
+    #[error(
+        "box shape {rows}x{cols} makes a board of side {side}; the side must be 1 to {max}",
+        side = rows * cols,
+        max = Shape::MAX_SIDE
+    )]
+    Size {
+        /// Rows of the box.
+        rows: usize,
+        /// Columns of the box.
+        cols: usize,
+    },
+}
+
+impl Shape {
+    /// The largest side: a digit is a bit of a 64-bit word.
+    pub const MAX_SIDE: usize = 64;
+
+    /// The classic board: 3x3 boxes, 9x9 cells.
+    pub const NINE: Shape = Shape {
+        box_rows: 3,
+        box_cols: 3,
+    };
+
+    /// Boxes of `box_rows` rows by `box_cols` columns.
+    pub const fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
+        if box_rows == 0 || box_cols == 0 || box_rows * box_cols > Shape::MAX_SIDE {
+            return Err(ShapeError::Size {
+                rows: box_rows,
+                cols: box_cols,
+            });
+        }
+        Ok(Shape {
+            box_rows: box_rows as u8,
+            box_cols: box_cols as u8,
+        })
+    }
+
+    /// The usual shape for a board of side `side`: the squarest boxes, with no more rows than
+    /// columns (6 -> 2x3, 12 -> 3x4, 7 -> 1x7).
+    pub const fn for_side(side: usize) -> Option<Shape> {
+        if side == 0 || side > Shape::MAX_SIDE {
+            return None;
+        }
+        let mut rows = 1;
+        let mut r = 1;
+        while r * r <= side {
+            if side % r == 0 {
+                rows = r;
+            }
+            r += 1;
+        }
+        Some(Shape {
+            box_rows: rows as u8,
+            box_cols: (side / rows) as u8,
+        })
+    }
+
+    /// The usual shape for a board of `n_cells` cells ([`Shape::for_side`] of its square
+    /// root), if `n_cells` is a square of a side from 1 to [`Shape::MAX_SIDE`].
+    pub const fn for_cells(n_cells: usize) -> Option<Shape> {
+        let mut side = 1;
+        while side * side < n_cells {
+            side += 1;
+        }
+        if side * side == n_cells {
+            Shape::for_side(side)
         } else {
             None
         }
+    }
+
+    /// Rows of a box; also the boxes side by side in a band (a row of boxes).
+    #[inline]
+    pub const fn box_rows(self) -> usize {
+        self.box_rows as usize
+    }
+
+    /// Columns of a box; also the boxes stacked in a stack (a column of boxes).
+    #[inline]
+    pub const fn box_cols(self) -> usize {
+        self.box_cols as usize
+    }
+
+    /// Cells in a row, column or box; also the number of digits.
+    #[inline]
+    pub const fn side(self) -> usize {
+        self.box_rows() * self.box_cols()
+    }
+
+    /// Cells on the board.
+    #[inline]
+    pub const fn n_cells(self) -> usize {
+        self.side() * self.side()
+    }
+
+    /// Rows, columns and boxes together.
+    #[inline]
+    pub const fn n_units(self) -> usize {
+        3 * self.side()
+    }
+
+    /// Other cells that share a row, column or box with a cell.
+    #[inline]
+    pub const fn n_peers(self) -> usize {
+        2 * (self.side() - 1) + (self.box_rows() - 1) * (self.box_cols() - 1)
     }
 
     /// The cell at `row` and `col` (both from 0), if it is on the board.
-    pub const fn at(row: usize, col: usize) -> Option<Cell> {
-        if row < SIZE && col < SIZE {
-            Some(Cell((row * SIZE + col) as u16))
+    #[inline]
+    pub const fn cell(self, row: usize, col: usize) -> Option<Cell> {
+        if row < self.side() && col < self.side() {
+            Some(Cell {
+                row: row as u8,
+                col: col as u8,
+            })
         } else {
             None
         }
     }
 
-    /// Every cell in reading order.
-    pub fn all() -> impl Iterator<Item = Cell> + Clone {
-        (0..N_CELLS as u16).map(Cell)
-    }
-
-    /// Reading-order index, 0 to [`N_CELLS`] - 1.
+    /// The cell with this reading-order index, if it is on the board.
     #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
+    pub const fn cell_at(self, index: usize) -> Option<Cell> {
+        self.cell(index / self.side(), index % self.side())
     }
 
+    /// The reading-order index of `cell`, 0 to [`Shape::n_cells`] - 1.
+    #[inline]
+    pub const fn index(self, cell: Cell) -> usize {
+        cell.row() * self.side() + cell.col()
+    }
+
+    /// The box of `cell`, from 0 at the top left, in reading order.
+    #[inline]
+    pub const fn box_of(self, cell: Cell) -> usize {
+        (cell.row() / self.box_rows()) * self.box_rows() + cell.col() / self.box_cols()
+    }
+
+    /// Every cell in reading order.
+    pub fn cells(self) -> impl DoubleEndedIterator<Item = Cell> + ExactSizeIterator + Clone {
+        let side = self.side();
+        (0..self.n_cells()).map(move |i| Cell {
+            row: (i / side) as u8,
+            col: (i % side) as u8,
+        })
+    }
+
+    /// The digit `value`, if it is between 1 and the side.
+    #[inline]
+    pub const fn digit(self, value: usize) -> Option<Digit> {
+        if value >= 1 && value <= self.side() {
+            Some(Digit(value as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Every digit of the board, ascending.
+    pub fn digits(self) -> impl DoubleEndedIterator<Item = Digit> + ExactSizeIterator + Clone {
+        (1..=self.side() as u8).map(Digit)
+    }
+
+    /// The set of every digit of the board.
+    #[inline]
+    pub const fn all_digits(self) -> Candidates {
+        Candidates::below(self.side())
+    }
+
+    /// The unit and peer tables of this shape, built on first use and kept.
+    pub fn geometry(self) -> &'static Geometry {
+        if self == Shape::NINE {
+            static NINE: OnceLock<Geometry> = OnceLock::new();
+            return NINE.get_or_init(|| Geometry::build(Shape::NINE));
+        }
+        // Few shapes are ever used by one process; each table is built once and kept.
+        static BUILT: Mutex<Vec<&'static Geometry>> = Mutex::new(Vec::new());
+        let mut built = BUILT
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(geometry) = built.iter().find(|g| g.shape == self) {
+            return geometry;
+        }
+        let geometry: &'static Geometry = Box::leak(Box::new(Geometry::build(self)));
+        built.push(geometry);
+        geometry
+    }
+}
+
+impl fmt::Display for Shape {
+    /// `9x9 (3x3 boxes)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.side();
+        write!(
+            f,
+            "{side}x{side} ({}x{} boxes)",
+            self.box_rows, self.box_cols
+        )
+    }
+}
+
+impl FromStr for Shape {
+    type Err = ShapeError;
+
+    /// A box shape written `RxC` (rows by columns): `3x3`, `2x3`.
+    fn from_str(s: &str) -> Result<Shape, ShapeError> {
+        let syntax = || ShapeError::Syntax(s.to_owned());
+        let (rows, cols) = s.trim().split_once(['x', 'X']).ok_or_else(syntax)?;
+        let rows: usize = rows.trim().parse().map_err(|_| syntax())?;
+        let cols: usize = cols.trim().parse().map_err(|_| syntax())?;
+        Shape::new(rows, cols)
+    }
+}
+
+/// A cell of the board: its row and column, both from 0. Human-facing text adds 1.
+///
+/// Cells order in reading order (left to right, top to bottom). A cell does not know the
+/// shape of its board; [`Shape::cell`] makes only cells that are on it.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Cell {
+    row: u8,
+    col: u8,
+}
+
+impl Cell {
     /// Row, from 0 at the top.
     #[inline]
     pub const fn row(self) -> usize {
-        self.index() / SIZE
+        self.row as usize
     }
 
     /// Column, from 0 at the left.
     #[inline]
     pub const fn col(self) -> usize {
-        self.index() % SIZE
-    }
-
-    /// Box, from 0 at the top left, in reading order.
-    #[inline]
-    pub const fn box_index(self) -> usize {
-        (self.row() / BOX_HEIGHT) * BOX_HEIGHT + self.col() / BOX_WIDTH
-    }
-
-    /// The cells that share a row, column or box with this one.
-    #[inline]
-    pub fn peers(self) -> &'static [Cell; N_PEERS] {
-        &PEERS[self.index()]
-    }
-
-    /// The three units (row, column, box) that hold this cell, as indices into [`UNITS`].
-    #[inline]
-    pub fn units(self) -> [usize; 3] {
-        [self.row(), SIZE + self.col(), 2 * SIZE + self.box_index()]
+        self.col as usize
     }
 }
 
@@ -96,67 +288,73 @@ impl fmt::Display for Cell {
     }
 }
 
-/// A digit that may stand in a cell: 1 to [`SIZE`].
+/// A digit that may stand in a cell: 1 to the side of the board, at most [`Shape::MAX_SIDE`].
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Digit(u8);
 
 impl Digit {
-    /// The digit `value`, if it is between 1 and [`SIZE`].
-    pub const fn new(value: u8) -> Option<Digit> {
-        if value >= 1 && value as usize <= SIZE {
-            Some(Digit(value))
+    /// The largest digit with a one-character symbol (`Z`).
+    pub const MAX_CHAR: usize = 35;
+
+    /// The digit `value`, if it is between 1 and [`Shape::MAX_SIDE`]. Whether it fits a given
+    /// board is [`Shape::digit`]'s question.
+    #[inline]
+    pub const fn new(value: usize) -> Option<Digit> {
+        if value >= 1 && value <= Shape::MAX_SIDE {
+            Some(Digit(value as u8))
         } else {
             None
         }
     }
 
-    /// Every digit, ascending.
-    pub fn all() -> impl Iterator<Item = Digit> + Clone {
-        (1..=SIZE as u8).map(Digit)
-    }
-
-    /// The digit as a number, 1 to [`SIZE`].
+    /// The digit as a number, from 1.
     #[inline]
-    pub const fn get(self) -> u8 {
-        self.0
+    pub const fn get(self) -> usize {
+        self.0 as usize
     }
 
-    /// The digit as a bit position, 0 to [`SIZE`] - 1.
+    /// The digit as a bit position, from 0.
     #[inline]
     pub const fn bit(self) -> u32 {
         self.0 as u32 - 1
     }
 
-    /// The digit written by its bit position, 0 to [`SIZE`] - 1.
+    /// The digit written by its bit position, from 0.
     #[inline]
-    pub const fn from_bit(bit: u32) -> Option<Digit> {
-        Digit::new(bit as u8 + 1)
+    pub const fn from_bit(bit: u32) -> Digit {
+        Digit(bit as u8 + 1)
     }
 
-    /// The character that stands for this digit in puzzle text: `1`-`9`, then `A`-`P` for the
-    /// larger boards.
-    pub const fn to_char(self) -> char {
-        if self.0 <= 9 {
-            (b'0' + self.0) as char
-        } else {
-            (b'A' + self.0 - 10) as char
+    /// The one character that stands for this digit in puzzle text: `1`-`9`, then `A`-`Z` for
+    /// 10 to 35 (`G` = 16, `P` = 25). Larger digits have no character and are written as
+    /// numbers.
+    pub const fn to_char(self) -> Option<char> {
+        match self.0 {
+            1..=9 => Some((b'0' + self.0) as char),
+            10..=35 => Some((b'A' + self.0 - 10) as char),
+            _ => None,
         }
     }
 
-    /// The digit a character stands for in puzzle text (the inverse of [`Digit::to_char`]).
+    /// The digit a character stands for in puzzle text (the inverse of [`Digit::to_char`],
+    /// letters in either case).
     pub const fn from_char(c: char) -> Option<Digit> {
         match c {
-            '1'..='9' => Digit::new(c as u8 - b'0'),
-            'A'..='Z' => Digit::new(c as u8 - b'A' + 10),
-            'a'..='z' => Digit::new(c as u8 - b'a' + 10),
+            '1'..='9' => Digit::new((c as u8 - b'0') as usize),
+            'A'..='Z' => Digit::new((c as u8 - b'A') as usize + 10),
+            'a'..='z' => Digit::new((c as u8 - b'a') as usize + 10),
             _ => None,
         }
     }
 }
 
 impl fmt::Display for Digit {
+    /// Its character where it has one, else its number.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_char())
+        match self.to_char() {
+            Some(c) => write!(f, "{c}"),
+            None => write!(f, "{}", self.0),
+        }
     }
 }
 
@@ -181,31 +379,6 @@ pub struct Unit {
     pub index: usize,
 }
 
-impl Unit {
-    /// The unit with this index into [`UNITS`]: rows first, then columns, then boxes.
-    pub const fn from_index(unit: usize) -> Unit {
-        let kind = match unit / SIZE {
-            0 => UnitKind::Row,
-            1 => UnitKind::Column,
-            _ => UnitKind::Box,
-        };
-        Unit {
-            kind,
-            index: unit % SIZE,
-        }
-    }
-
-    /// The cells of this unit.
-    pub fn cells(self) -> &'static [Cell; SIZE] {
-        let offset = match self.kind {
-            UnitKind::Row => 0,
-            UnitKind::Column => SIZE,
-            UnitKind::Box => 2 * SIZE,
-        };
-        &UNITS[offset + self.index]
-    }
-}
-
 impl fmt::Display for Unit {
     /// Human form, counted from 1: `row 3`, `column 7`, `box 5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -218,106 +391,209 @@ impl fmt::Display for Unit {
     }
 }
 
-/// The cells of every unit: rows 0..SIZE, then columns, then boxes, each in reading order.
-pub static UNITS: [[Cell; SIZE]; N_UNITS] = build_units();
-
-/// For every cell, its [`N_PEERS`] peers in reading order.
-pub static PEERS: [[Cell; N_PEERS]; N_CELLS] = build_peers();
-
-const fn build_units() -> [[Cell; SIZE]; N_UNITS] {
-    let mut units = [[Cell(0); SIZE]; N_UNITS];
-    let mut i = 0;
-    while i < SIZE {
-        let mut j = 0;
-        while j < SIZE {
-            units[i][j] = Cell((i * SIZE + j) as u16);
-            units[SIZE + i][j] = Cell((j * SIZE + i) as u16);
-            let row = (i / BOX_HEIGHT) * BOX_HEIGHT + j / BOX_WIDTH;
-            let col = (i % BOX_HEIGHT) * BOX_WIDTH + j % BOX_WIDTH;
-            units[2 * SIZE + i][j] = Cell((row * SIZE + col) as u16);
-            j += 1;
-        }
-        i += 1;
-    }
-    units
+/// The tables of one shape: the cells of every unit and the peers of every cell, as
+/// reading-order indices. Get one with [`Shape::geometry`].
+#[derive(Debug)]
+pub struct Geometry {
+    shape: Shape,
+    /// `units[u * side..][..side]`: the cells of unit `u` (rows, then columns, then boxes).
+    units: Vec<u16>,
+    /// `peers[i * n_peers..][..n_peers]`: the peers of cell `i`, in reading order.
+    peers: Vec<u16>,
 }
 
-const fn build_peers() -> [[Cell; N_PEERS]; N_CELLS] {
-    let mut peers = [[Cell(0); N_PEERS]; N_CELLS];
-    let mut cell = 0;
-    while cell < N_CELLS {
-        let me = Cell(cell as u16);
-        let mut n = 0;
-        let mut other = 0;
-        while other < N_CELLS {
-            let them = Cell(other as u16);
-            let shares = me.row() == them.row()
-                || me.col() == them.col()
-                || me.box_index() == them.box_index();
-            if other != cell && shares {
-                peers[cell][n] = them;
-                n += 1;
+impl Geometry {
+    fn build(shape: Shape) -> Geometry {
+        let side = shape.side();
+        let mut units = vec![0; shape.n_units() * side];
+        for i in 0..side {
+            for j in 0..side {
+                units[i * side + j] = (i * side + j) as u16;
+                units[(side + i) * side + j] = (j * side + i) as u16;
+                let row = (i / shape.box_rows()) * shape.box_rows() + j / shape.box_cols();
+                let col = (i % shape.box_rows()) * shape.box_cols() + j % shape.box_cols();
+                units[(2 * side + i) * side + j] = (row * side + col) as u16;
             }
-            other += 1;
         }
-        assert!(n == N_PEERS);
-        cell += 1;
+        let mut peers = Vec::with_capacity(shape.n_cells() * shape.n_peers());
+        for me in shape.cells() {
+            let start = peers.len();
+            peers.extend(
+                shape
+                    .cells()
+                    .filter(|&them| {
+                        them != me
+                            && (me.row == them.row
+                                || me.col == them.col
+                                || shape.box_of(me) == shape.box_of(them))
+                    })
+                    .map(|them| shape.index(them) as u16),
+            );
+            debug_assert_eq!(peers.len() - start, shape.n_peers());
+        }
+        Geometry {
+            shape,
+            units,
+            peers,
+        }
     }
-    peers
+
+    /// The shape these tables are for.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The cells of unit `unit` as reading-order indices: rows 0..side, then columns, then
+    /// boxes, each in reading order.
+    #[inline]
+    pub fn unit(&self, unit: usize) -> &[u16] {
+        let side = self.shape.side();
+        &self.units[unit * side..][..side]
+    }
+
+    /// The three units (row, column, box) that hold the cell with index `index`.
+    #[inline]
+    pub fn units_of(&self, index: usize) -> [usize; 3] {
+        let side = self.shape.side();
+        let cell = Cell {
+            row: (index / side) as u8,
+            col: (index % side) as u8,
+        };
+        [
+            cell.row(),
+            side + cell.col(),
+            2 * side + self.shape.box_of(cell),
+        ]
+    }
+
+    /// The unit with this index, named for messages.
+    pub fn unit_name(&self, unit: usize) -> Unit {
+        let side = self.shape.side();
+        let kind = match unit / side {
+            0 => UnitKind::Row,
+            1 => UnitKind::Column,
+            _ => UnitKind::Box,
+        };
+        Unit {
+            kind,
+            index: unit % side,
+        }
+    }
+
+    /// The peers of the cell with index `index`, as reading-order indices.
+    #[inline]
+    pub fn peers(&self, index: usize) -> &[u16] {
+        let n = self.shape.n_peers();
+        &self.peers[index * n..][..n]
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// Every shape the tests walk: each box shape with a side of at most 16, and a few larger.
+    fn shapes() -> impl Iterator<Item = Shape> {
+        let small = (1..=16).flat_map(|r| (1..=16 / r).map(move |c| Shape::new(r, c).unwrap()));
+        small.chain([(5, 5), (4, 7), (8, 8), (1, 64)].map(|(r, c)| Shape::new(r, c).unwrap()))
+    }
+
     #[test]
     fn boxes_tile_the_board() {
-        let mut seen = [0u8; N_CELLS];
-        for unit in &UNITS[2 * SIZE..] {
-            for cell in unit {
-                seen[cell.index()] += 1;
+        for shape in shapes() {
+            let geometry = shape.geometry();
+            let side = shape.side();
+            let mut seen = vec![0u8; shape.n_cells()];
+            for unit in 2 * side..3 * side {
+                for &cell in geometry.unit(unit) {
+                    seen[cell as usize] += 1;
+                    let cell = shape.cell_at(cell as usize).unwrap();
+                    assert_eq!(shape.box_of(cell), unit - 2 * side, "{shape}");
+                }
             }
+            assert!(seen.iter().all(|&n| n == 1), "{shape}");
         }
-        assert!(seen.iter().all(|&n| n == 1));
-        assert_eq!(UNITS[2 * SIZE + 4][0], Cell::at(3, 3).unwrap());
-        assert_eq!(Cell::at(8, 8).unwrap().box_index(), SIZE - 1);
+        let nine = Shape::NINE.geometry();
+        assert_eq!(nine.unit(2 * 9 + 4)[0], 30);
+        assert_eq!(Shape::NINE.box_of(Shape::NINE.cell(8, 8).unwrap()), 8);
     }
 
     #[test]
-    fn every_unit_of_a_cell_holds_it() {
-        for cell in Cell::all() {
-            for unit in cell.units() {
-                assert!(UNITS[unit].contains(&cell), "{cell} not in unit {unit}");
-                assert_eq!(Unit::from_index(unit).cells(), &UNITS[unit]);
+    fn every_unit_of_a_cell_holds_it_and_peers_are_distinct() {
+        for shape in shapes() {
+            let geometry = shape.geometry();
+            for cell in shape.cells() {
+                let index = shape.index(cell);
+                for unit in geometry.units_of(index) {
+                    assert!(geometry.unit(unit).contains(&(index as u16)));
+                }
+                let peers = geometry.peers(index);
+                assert!(!peers.contains(&(index as u16)));
+                let mut sorted = peers.to_vec();
+                sorted.dedup();
+                assert_eq!(sorted.len(), shape.n_peers(), "{shape}");
             }
         }
     }
 
     #[test]
-    fn peers_are_distinct_and_exclude_the_cell() {
-        for cell in Cell::all() {
-            let peers = cell.peers();
-            assert!(!peers.contains(&cell));
-            let mut sorted = peers.to_vec();
-            sorted.dedup();
-            assert_eq!(sorted.len(), N_PEERS);
+    fn default_shapes_are_the_squarest_with_fewer_rows() {
+        let cases = [(16, 2, 2), (36, 2, 3), (64, 2, 4), (81, 3, 3), (100, 2, 5)];
+        let more = [
+            (144, 3, 4),
+            (225, 3, 5),
+            (256, 4, 4),
+            (400, 4, 5),
+            (625, 5, 5),
+        ];
+        for (cells, rows, cols) in cases.into_iter().chain(more) {
+            assert_eq!(
+                Shape::for_cells(cells),
+                Some(Shape::new(rows, cols).unwrap())
+            );
         }
+        assert_eq!(Shape::for_cells(49), Some(Shape::new(1, 7).unwrap()));
+        assert_eq!(Shape::for_cells(4096), Some(Shape::new(8, 8).unwrap()));
+        assert_eq!(Shape::for_cells(80), None);
+        assert_eq!(Shape::for_cells(65 * 65), None);
+        assert_eq!(Shape::for_cells(0), None);
+    }
+
+    #[test]
+    fn shapes_parse_and_refuse_what_no_board_has() {
+        assert_eq!("3x4".parse::<Shape>(), Shape::new(3, 4));
+        assert_eq!(" 2X3 ".parse::<Shape>(), Shape::new(2, 3));
+        assert!(matches!("3".parse::<Shape>(), Err(ShapeError::Syntax(_))));
+        assert!(matches!(
+            "0x3".parse::<Shape>(),
+            Err(ShapeError::Size { .. })
+        ));
+        let too_big = "9x8".parse::<Shape>().unwrap_err();
+        assert_eq!(
+            too_big.to_string(),
+            "box shape 9x8 makes a board of side 72; the side must be 1 to 64"
+        );
     }
 
     #[test]
     fn digits_round_trip_through_characters() {
-        for digit in Digit::all() {
-            assert_eq!(Digit::from_char(digit.to_char()), Some(digit));
-            assert_eq!(Digit::from_bit(digit.bit()), Some(digit));
+        for digit in Shape::new(5, 7).unwrap().digits() {
+            assert_eq!(Digit::from_char(digit.to_char().unwrap()), Some(digit));
+            assert_eq!(Digit::from_bit(digit.bit()), digit);
         }
+        assert_eq!(Digit::from_char('g'), Digit::new(16));
+        assert_eq!(Digit::new(36).unwrap().to_char(), None);
+        assert_eq!(Digit::new(36).unwrap().to_string(), "36");
+        assert_eq!(Shape::NINE.digit(10), None);
         assert_eq!(Digit::new(0), None);
-        assert_eq!(Digit::new(SIZE as u8 + 1), None);
         assert_eq!(Digit::from_char('0'), None);
     }
 
     #[test]
     fn human_names_count_from_one() {
-        assert_eq!(Cell::at(2, 6).unwrap().to_string(), "r3c7");
-        assert_eq!(Unit::from_index(SIZE + 4).to_string(), "column 5");
+        let nine = Shape::NINE.geometry();
+        assert_eq!(Shape::NINE.cell(2, 6).unwrap().to_string(), "r3c7");
+        assert_eq!(nine.unit_name(9 + 4).to_string(), "column 5");
     }
 }

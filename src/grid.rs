@@ -8,14 +8,20 @@
 
 use std::fmt;
 
+use smallvec::SmallVec;
+
 use crate::candidates::Candidates;
-use crate::geometry::{BOX_HEIGHT, BOX_WIDTH, Cell, Digit, N_CELLS, N_UNITS, SIZE, UNITS, Unit};
+use crate::geometry::{Cell, Digit, Shape, Unit};
 
 /// Digits on the board; a cell is either empty or holds one digit.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// A grid knows its [`Shape`]. Grids order by shape, then cell by cell in reading order, so
+/// sorted solutions come out the same however they were found.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Grid {
-    /// 0 for an empty cell, else the digit.
-    cells: [u8; N_CELLS],
+    shape: Shape,
+    /// 0 for an empty cell, else the digit; in reading order. A 9x9 grid needs no heap.
+    cells: SmallVec<[u8; 81]>,
 }
 
 /// Two givens that break a rule: the same digit twice in one row, column or box.
@@ -41,26 +47,59 @@ impl fmt::Display for Conflict {
 }
 
 impl Grid {
-    /// The grid with every cell empty.
-    pub const EMPTY: Grid = Grid {
-        cells: [0; N_CELLS],
-    };
+    /// The grid of `shape` with every cell empty.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid {
+            shape,
+            cells: SmallVec::from_elem(0, shape.n_cells()),
+        }
+    }
+
+    /// The grid of `shape` whose cells, in reading order, hold `digits` (`None` for empty);
+    /// `None` if there are not exactly [`Shape::n_cells`] of them or a digit is larger than the
+    /// side.
+    pub fn from_digits(
+        shape: Shape,
+        digits: impl IntoIterator<Item = Option<Digit>>,
+    ) -> Option<Grid> {
+        let cells: SmallVec<[u8; 81]> = digits
+            .into_iter()
+            .map(|digit| digit.map_or(0, |d| d.get() as u8))
+            .collect();
+        let fits = cells.iter().all(|&v| usize::from(v) <= shape.side());
+        (cells.len() == shape.n_cells() && fits).then_some(Grid { shape, cells })
+    }
+
+    /// The shape of the board.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
 
     /// The digit in `cell`, if any.
     #[inline]
     pub fn get(&self, cell: Cell) -> Option<Digit> {
-        Digit::new(self.cells[cell.index()])
+        Digit::new(usize::from(self.cells[self.shape.index(cell)]))
     }
 
     /// Puts `digit` in `cell`, or empties it with `None`. No rule is checked.
+    ///
+    /// Panics if the cell is not on the board or the digit is larger than its side.
     #[inline]
     pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
-        self.cells[cell.index()] = digit.map_or(0, Digit::get);
+        let value = digit.map_or(0, Digit::get);
+        assert!(
+            value <= self.shape.side(),
+            "digit {value} on a {}",
+            self.shape
+        );
+        let index = self.shape.index(cell);
+        self.cells[index] = value as u8;
     }
 
     /// The cells as numbers, 0 for empty, in reading order.
     #[inline]
-    pub fn as_array(&self) -> &[u8; N_CELLS] {
+    pub fn as_slice(&self) -> &[u8] {
         &self.cells
     }
 
@@ -76,25 +115,34 @@ impl Grid {
 
     /// The first rule broken by the filled cells, scanning rows, then columns, then boxes.
     pub fn conflict(&self) -> Option<Conflict> {
-        for (index, unit) in UNITS.iter().enumerate().take(N_UNITS) {
+        let geometry = self.shape.geometry();
+        let digit_at = |index: u16| Digit::new(usize::from(self.cells[usize::from(index)]));
+        for unit in 0..self.shape.n_units() {
+            let cells = geometry.unit(unit);
             let mut seen = Candidates::EMPTY;
-            for (i, &cell) in unit.iter().enumerate() {
-                let Some(digit) = self.get(cell) else {
+            for (i, &index) in cells.iter().enumerate() {
+                let Some(digit) = digit_at(index) else {
                     continue;
                 };
                 if !seen.contains(digit) {
                     seen.insert(digit);
                     continue;
                 }
-                let earlier = unit[..i]
+                let earlier = cells[..i]
                     .iter()
                     .copied()
-                    .find(|&other| self.get(other) == Some(digit))
+                    .find(|&other| digit_at(other) == Some(digit))
                     .expect("a digit seen before stands in an earlier cell");
+                let cell = |index: u16| {
+                    self.shape
+                        .cell_at(usize::from(index))
+                        .expect("unit cells are on the board")
+                };
+                let (a, b) = (cell(earlier), cell(index));
                 return Some(Conflict {
                     digit,
-                    unit: Unit::from_index(index),
-                    cells: (earlier.min(cell), earlier.max(cell)),
+                    unit: geometry.unit_name(unit),
+                    cells: (a.min(b), a.max(b)),
                 });
             }
         }
@@ -103,73 +151,77 @@ impl Grid {
 
     /// Whether this grid is a valid, complete solution that keeps every given of `puzzle`.
     pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
-        let keeps_givens = Cell::all()
-            .all(|cell| puzzle.get(cell).is_none() || puzzle.get(cell) == self.get(cell));
-        let units_full = UNITS.iter().all(|unit| {
-            let digits: Candidates = unit.iter().filter_map(|&cell| self.get(cell)).collect();
-            digits == Candidates::ALL
-        });
-        self.is_complete() && keeps_givens && units_full
-    }
-
-    /// The one-line form: [`N_CELLS`] characters in reading order, `.` for an empty cell.
-    pub fn to_line(&self) -> String {
-        Cell::all()
-            .map(|cell| self.get(cell).map_or('.', Digit::to_char))
-            .collect()
-    }
-}
-
-impl Default for Grid {
-    fn default() -> Grid {
-        Grid::EMPTY
-    }
-}
-
-impl FromIterator<Option<Digit>> for Grid {
-    /// Fills cells in reading order; extra items are ignored and missing ones stay empty.
-    fn from_iter<I: IntoIterator<Item = Option<Digit>>>(iter: I) -> Grid {
-        let mut grid = Grid::EMPTY;
-        for (cell, digit) in Cell::all().zip(iter) {
-            grid.set(cell, digit);
+        if self.shape != puzzle.shape || !self.is_complete() {
+            return false;
         }
-        grid
+        let keeps_givens = (self.cells.iter().zip(&puzzle.cells)).all(|(&v, &p)| p == 0 || p == v);
+        let geometry = self.shape.geometry();
+        let units_full = (0..self.shape.n_units()).all(|unit| {
+            let digits: Candidates = geometry
+                .unit(unit)
+                .iter()
+                .filter_map(|&index| Digit::new(usize::from(self.cells[usize::from(index)])))
+                .collect();
+            digits == self.shape.all_digits()
+        });
+        keeps_givens && units_full
+    }
+
+    /// The one-line form: the cells in reading order, `.` for an empty cell, digits above 9 as
+    /// letters (`A` = 10 ... `Z` = 35). Boards of side 36 and more have no one-character digits:
+    /// their line is the cells' numbers separated by spaces, `0` for an empty cell.
+    pub fn to_line(&self) -> String {
+        if self.shape.side() > Digit::MAX_CHAR {
+            let numbers: Vec<String> = self.cells.iter().map(u8::to_string).collect();
+            return numbers.join(" ");
+        }
+        self.cells
+            .iter()
+            .map(|&v| Digit::new(usize::from(v)).map_or('.', |d| d.to_char().unwrap_or('?')))
+            .collect()
     }
 }
 
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Grid({})", self.to_line())
+        write!(f, "Grid({}, {})", self.shape, self.to_line())
     }
 }
 
 impl fmt::Display for Grid {
-    /// A boxed grid, one row per line, `.` for empty cells:
+    /// A boxed grid drawn to the box shape, one row per line, `.` for empty cells:
     ///
     /// ```text
     /// +-------+-------+-------+
     /// | 5 3 . | . 7 . | . . . |
     /// ...
     /// ```
+    ///
+    /// Boards of side 36 and more write each cell as its number, right-aligned.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shape = self.shape;
+        let width = if shape.side() > Digit::MAX_CHAR { 2 } else { 1 };
         let rule = {
             let mut line = String::from("+");
-            for _ in 0..SIZE / BOX_WIDTH {
-                line.push_str(&"-".repeat(2 * BOX_WIDTH + 1));
+            for _ in 0..shape.side() / shape.box_cols() {
+                line.push_str(&"-".repeat((width + 1) * shape.box_cols() + 1));
                 line.push('+');
             }
             line
         };
-        for row in 0..SIZE {
-            if row % BOX_HEIGHT == 0 {
+        for row in 0..shape.side() {
+            if row % shape.box_rows() == 0 {
                 writeln!(f, "{rule}")?;
             }
-            for col in 0..SIZE {
-                if col % BOX_WIDTH == 0 {
+            for col in 0..shape.side() {
+                if col % shape.box_cols() == 0 {
                     write!(f, "| ")?;
                 }
-                let cell = Cell::at(row, col).expect("row and col are on the board");
-                write!(f, "{} ", self.get(cell).map_or('.', Digit::to_char))?;
+                let cell = shape.cell(row, col).expect("row and col are on the board");
+                match self.get(cell) {
+                    None => write!(f, "{:>width$} ", '.')?,
+                    Some(digit) => write!(f, "{:>width$} ", digit.to_string())?,
+                }
             }
             writeln!(f, "|")?;
         }
@@ -182,40 +234,42 @@ mod tests {
     use super::*;
     use crate::testing::{EASY_SOLUTION, grid};
 
+    const NINE: Shape = Shape::NINE;
+
     #[test]
     fn line_form_round_trips() {
         let g = grid(EASY_SOLUTION);
         assert_eq!(g.to_line(), EASY_SOLUTION);
         assert!(g.is_complete());
-        assert_eq!(g.n_filled(), N_CELLS);
+        assert_eq!(g.n_filled(), 81);
     }
 
     #[test]
     fn a_solution_keeps_the_givens() {
         let solution = grid(EASY_SOLUTION);
-        let mut puzzle = solution;
-        puzzle.set(Cell::new(0).unwrap(), None);
+        let mut puzzle = solution.clone();
+        puzzle.set(NINE.cell(0, 0).unwrap(), None);
         assert!(solution.is_solution_of(&puzzle));
-        puzzle.set(Cell::new(0).unwrap(), Digit::new(1));
+        puzzle.set(NINE.cell(0, 0).unwrap(), Digit::new(1));
         assert!(!solution.is_solution_of(&puzzle));
     }
 
     #[test]
     fn a_swapped_pair_is_not_a_solution() {
         let mut g = grid(EASY_SOLUTION);
-        let (a, b) = (Cell::new(0).unwrap(), Cell::new(1).unwrap());
+        let (a, b) = (NINE.cell(0, 0).unwrap(), NINE.cell(0, 1).unwrap());
         let (da, db) = (g.get(a), g.get(b));
         g.set(a, db);
         g.set(b, da);
-        assert!(!g.is_solution_of(&Grid::EMPTY));
+        assert!(!g.is_solution_of(&Grid::empty(NINE)));
         assert!(g.conflict().is_some());
     }
 
     #[test]
     fn conflict_names_digit_unit_and_cells() {
-        let mut g = Grid::EMPTY;
-        g.set(Cell::at(2, 0).unwrap(), Digit::new(5));
-        g.set(Cell::at(2, 7).unwrap(), Digit::new(5));
+        let mut g = Grid::empty(NINE);
+        g.set(NINE.cell(2, 0).unwrap(), Digit::new(5));
+        g.set(NINE.cell(2, 7).unwrap(), Digit::new(5));
         let conflict = g.conflict().unwrap();
         assert_eq!(conflict.to_string(), "5 twice in row 3 (r3c1 and r3c8)");
         assert_eq!(grid(EASY_SOLUTION).conflict(), None);
@@ -225,6 +279,39 @@ mod tests {
     fn display_draws_boxes() {
         let text = grid(EASY_SOLUTION).to_string();
         assert!(text.starts_with("+-------+-------+-------+\n| 5 3 4 | 6 7 8 | 9 1 2 |\n"));
-        assert_eq!(text.lines().count(), SIZE + SIZE / BOX_HEIGHT + 1);
+        assert_eq!(text.lines().count(), 9 + 3 + 1);
+    }
+
+    #[test]
+    fn display_draws_rectangular_boxes() {
+        let six = Shape::new(2, 3).unwrap();
+        let mut g = Grid::empty(six);
+        g.set(six.cell(5, 5).unwrap(), six.digit(6));
+        let text = g.to_string();
+        assert!(text.starts_with("+-------+-------+\n| . . . | . . . |\n"));
+        assert!(text.ends_with("| . . . | . . 6 |\n+-------+-------+"));
+        assert_eq!(text.lines().count(), 6 + 3 + 1);
+    }
+
+    #[test]
+    fn large_boards_write_letters_then_numbers() {
+        let sixteen = Shape::new(4, 4).unwrap();
+        let mut g = Grid::empty(sixteen);
+        g.set(sixteen.cell(0, 1).unwrap(), sixteen.digit(16));
+        assert_eq!(&g.to_line()[..3], ".G.");
+        let big = Shape::new(6, 6).unwrap();
+        let mut g = Grid::empty(big);
+        g.set(big.cell(0, 1).unwrap(), big.digit(36));
+        assert!(g.to_line().starts_with("0 36 0 "));
+        assert!(
+            g.to_string()
+                .lines()
+                .nth(1)
+                .unwrap()
+                .starts_with("|  . 36  . ")
+        );
+        assert_eq!(Grid::from_digits(sixteen, [None; 255]), None);
+        let too_large = std::iter::repeat_n(Digit::new(17), 256);
+        assert_eq!(Grid::from_digits(sixteen, too_large), None);
     }
 }

@@ -150,7 +150,7 @@ mod tests {
 
     fn outcome(n: usize, stop: Stop) -> Outcome {
         Outcome {
-            solutions: vec![Grid::EMPTY; n],
+            solutions: vec![Grid::empty(crate::geometry::Shape::NINE); n],
             stop,
             conflict: None,
             stats: Stats {

@@ -4,7 +4,9 @@
 //! the rules once, then dispatches in a single `match`. Strategies never print: they return an
 //! [`Outcome`] and emit `tracing` events.
 
+use crate::board::{General, Nine};
 use crate::config::Config;
+use crate::geometry::Shape;
 use crate::grid::Grid;
 use crate::outcome::Outcome;
 use crate::trace;
@@ -25,7 +27,8 @@ pub enum Strategy {
     Dfs,
     /// Depth-first with row, column and box bitmasks, first empty cell, digits in order.
     Bitmask,
-    /// The textbook recursive backtracker: first empty cell, digits 1 to 9, legality by scanning.
+    /// The textbook recursive backtracker: first empty cell, digits in order, legality by
+    /// scanning.
     Backtrack,
 }
 
@@ -49,7 +52,7 @@ impl Strategy {
             }
             Strategy::Bitmask => "depth-first with row/column/box bitmasks, first empty cell",
             Strategy::Backtrack => {
-                "textbook recursion: first empty cell, digits 1-9, legality by scanning"
+                "textbook recursion: first empty cell, digits in order, legality by scanning"
             }
         }
     }
@@ -62,6 +65,8 @@ impl Strategy {
 
 /// Solves `puzzle` with the strategy and limits of `config`.
 ///
+/// Every board shape goes through the same strategies: `bfs` and `dfs` search on the 9x9
+/// kernel ([`Nine`]) for 9x9 puzzles and on the general one ([`General`]) for every other shape.
 /// Givens that break a rule give an outcome with status `none` and the conflict, without a
 /// search. Every strategy reports its solutions sorted, so the outcome does not depend on
 /// thread count or discovery order.
@@ -69,9 +74,12 @@ pub fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     if let Some(conflict) = puzzle.conflict() {
         return Outcome::conflict(conflict);
     }
+    let nine = puzzle.shape() == Shape::NINE;
     let mut outcome = match config.strategy {
-        Strategy::Bfs => bfs::solve(puzzle, config),
-        Strategy::Dfs => dfs::solve(puzzle, config),
+        Strategy::Bfs if nine => bfs::solve::<Nine>(puzzle, config),
+        Strategy::Bfs => bfs::solve::<General>(puzzle, config),
+        Strategy::Dfs if nine => dfs::solve::<Nine>(puzzle, config),
+        Strategy::Dfs => dfs::solve::<General>(puzzle, config),
         Strategy::Bitmask => bitmask::solve(puzzle, config),
         Strategy::Backtrack => backtrack::solve(puzzle, config),
     };

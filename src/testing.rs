@@ -14,3 +14,7 @@ pub(crate) const EASY_SOLUTION: &str =
 pub(crate) fn grid(line: &str) -> Grid {
     crate::format::parse_one(line).expect("test puzzle reads")
 }
+
+/// AI Escargot: a hard puzzle whose tree has a few hundred boards under every rule.
+pub(crate) const ESCARGOT: &str =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";

@@ -35,10 +35,10 @@ use std::fmt::{self, Write as _};
 use std::ops::Range;
 use std::time::Instant;
 
-use crate::board::Board;
+use crate::board::{Board, General, Nine};
 use crate::budget::Budget;
 use crate::config::{Branch, Config, Forced};
-use crate::geometry::{Cell, Digit};
+use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::Grid;
 use crate::outcome::Stop;
 use crate::stats::Stats;
@@ -170,6 +170,19 @@ pub struct SearchTree {
 /// [`TooLarge`] as soon as the tree would have more than `max_nodes` nodes (counting the
 /// unexplored ones), without building it further.
 pub fn record(puzzle: &Grid, config: &Config, max_nodes: usize) -> Result<SearchTree, TooLarge> {
+    if puzzle.shape() == Shape::NINE {
+        record_on::<Nine>(puzzle, config, max_nodes)
+    } else {
+        record_on::<General>(puzzle, config, max_nodes)
+    }
+}
+
+/// [`record`] on boards of kind `B`.
+fn record_on<B: Board>(
+    puzzle: &Grid,
+    config: &Config,
+    max_nodes: usize,
+) -> Result<SearchTree, TooLarge> {
     let too_large = TooLarge { max_nodes };
     if max_nodes == 0 {
         return Err(too_large);
@@ -186,7 +199,7 @@ pub fn record(puzzle: &Grid, config: &Config, max_nodes: usize) -> Result<Search
         fate: Fate::Unexplored,
     }];
     // The boards of one depth, waiting, with their node ids: the engine's level.
-    let mut level = vec![(0, Board::new(puzzle))];
+    let mut level = vec![(0, B::new(puzzle))];
     let mut depth = 0;
     let mut stop = Stop::Exhausted;
     'levels: while !level.is_empty() {
@@ -236,7 +249,7 @@ pub fn record(puzzle: &Grid, config: &Config, max_nodes: usize) -> Result<Search
         depth += 1;
     }
     Ok(SearchTree {
-        puzzle: *puzzle,
+        puzzle: puzzle.clone(),
         forced_rule: config.forced,
         branch_rule: config.branch,
         nodes,
@@ -620,7 +633,6 @@ fn html(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::N_CELLS;
     use crate::strategy::{Strategy, solve};
     use crate::testing::{EASY, EASY_SOLUTION, grid};
 
@@ -644,7 +656,7 @@ mod tests {
     fn rectangle() -> Grid {
         let mut puzzle = grid(EASY_SOLUTION);
         for (row, col) in [(3, 5), (3, 8), (4, 5), (4, 8)] {
-            puzzle.set(Cell::at(row, col).unwrap(), None);
+            puzzle.set(Shape::NINE.cell(row, col).unwrap(), None);
         }
         puzzle
     }
@@ -803,7 +815,9 @@ mod tests {
         }
         let solutions: Vec<&Grid> = tree.solutions().collect();
         assert_ne!(solutions[0], solutions[1]);
-        let differ = Cell::all().filter(|&c| solutions[0].get(c) != solutions[1].get(c));
+        let differ = Shape::NINE
+            .cells()
+            .filter(|&c| solutions[0].get(c) != solutions[1].get(c));
         assert_eq!(differ.count(), 4);
         let dot = check_dot(&tree);
         assert!(dot.contains("solution 1") && dot.contains("solution 2"));
@@ -824,7 +838,7 @@ mod tests {
         let tree = record_all(&puzzle);
         assert_eq!(tree.n_nodes(), 1);
         assert_eq!(tree.depth(), 0);
-        assert_eq!(tree.root().forced as usize, N_CELLS - puzzle.n_filled());
+        assert_eq!(tree.root().forced as usize, 81 - puzzle.n_filled());
         assert!(matches!(&tree.root().fate, Fate::Solved(grid) if grid.is_solution_of(&puzzle)));
         let dot = check_dot(&tree);
         assert!(!dot.contains(" -> n"));
@@ -833,7 +847,7 @@ mod tests {
     #[test]
     fn conflicting_givens_make_a_dead_root() {
         let mut puzzle = grid(EASY);
-        puzzle.set(Cell::at(0, 2).unwrap(), Digit::new(5));
+        puzzle.set(Shape::NINE.cell(0, 2).unwrap(), Digit::new(5));
         assert!(puzzle.conflict().is_some());
         let tree = record_all(&puzzle);
         assert_eq!(tree.n_nodes(), 1);
@@ -854,7 +868,7 @@ mod tests {
         );
         assert_eq!(record(&puzzle, &config, 0), Err(TooLarge { max_nodes: 0 }));
         // The empty board's tree has about 10^21 leaves: only stopping at the cap returns.
-        let err = record(&Grid::EMPTY, &config, DOT_MAX_NODES).unwrap_err();
+        let err = record(&Grid::empty(Shape::NINE), &config, DOT_MAX_NODES).unwrap_err();
         assert_eq!(
             err.to_string(),
             "the search tree has more than 2000 nodes; --dot draws trees of up to 2000 nodes \
@@ -971,7 +985,7 @@ mod tests {
         assert_eq!(tree.n_solutions(), 2);
         assert_eq!(tree.n_unexplored(), 2);
         assert_eq!(tree.n_expanded() + tree.n_unexplored(), tree.n_nodes());
-        let mut mine: Vec<Grid> = tree.solutions().copied().collect();
+        let mut mine: Vec<Grid> = tree.solutions().cloned().collect();
         mine.sort_unstable();
         for threads in [1, 2] {
             let engine = solve(

@@ -25,7 +25,10 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use explore::geometry::{Digit, N_CELLS};
+use explore::geometry::{Digit, Shape};
+
+/// Cells of the 9x9 data sets.
+const N_CELLS: usize = 81;
 use explore::{Branch, Config, Forced, Grid, Outcome, Status, Stop, Strategy, solve};
 
 /// What a puzzle is expected to give, as written in the data files.
@@ -133,7 +136,7 @@ fn parse_grid(text: &str) -> Result<Grid, String> {
                 .ok_or_else(|| format!("'{c}' is not a digit")),
         })
         .collect::<Result<Vec<_>, _>>()
-        .map(|cells| cells.into_iter().collect())
+        .map(|cells| Grid::from_digits(Shape::NINE, cells).expect("81 cells of 1 to 9"))
 }
 
 /// The lines of a file that hold puzzles, with their line numbers from 1: comments (from `#`)
@@ -428,7 +431,7 @@ fn judge(case: &Case, outcome: &Outcome, plan: Plan) -> Result<Verdict, String> 
     let n = solutions.len() as u64;
     let status = outcome.status();
     let matches = match &case.expect {
-        Expect::Solution(grid) => status == Status::Unique && solutions[..] == [*grid],
+        Expect::Solution(grid) => status == Status::Unique && solutions[..] == [grid.clone()],
         Expect::Unique => status == Status::Unique,
         Expect::Count(count) => outcome.stop == Stop::Exhausted && n == *count,
         Expect::AtLeast(count) => outcome.stop == Stop::SolutionLimit && n == *count,
@@ -700,7 +703,7 @@ fn every_strategy_keeps_its_node_budget_exactly() {
             let runs = if config.threads > 1 { 4 } else { 1 };
             let mut seen = Vec::new();
             for _ in 0..runs {
-                let outcome = solve(&Grid::EMPTY, &config);
+                let outcome = solve(&Grid::empty(Shape::NINE), &config);
                 assert_eq!(outcome.stop, Stop::NodeBudget, "{name}");
                 let nodes = outcome.stats.nodes;
                 if nodes > max_nodes {
@@ -739,7 +742,7 @@ fn a_limit_of_one_reports_solved() {
             let outcome = solve(&case.puzzle, &config);
             assert_eq!(outcome.status(), Status::Solved, "{name}: {}", case.origin);
             assert_eq!(outcome.stop, Stop::SolutionLimit, "{name}: {}", case.origin);
-            let Expect::Solution(solution) = case.expect else {
+            let Expect::Solution(solution) = case.expect.clone() else {
                 panic!("{}: no stored solution", case.origin);
             };
             assert_eq!(outcome.solutions, [solution], "{name}: {}", case.origin);
@@ -761,7 +764,7 @@ fn every_strategy_stops_soon_after_its_deadline() {
             max_nodes: Some(1000 * clock_every),
             ..config
         };
-        let outcome = solve(&Grid::EMPTY, &config);
+        let outcome = solve(&Grid::empty(Shape::NINE), &config);
         let nodes = outcome.stats.nodes;
         if outcome.stop != Stop::Timeout || nodes > 2 * clock_every {
             late.push(format!("{name}: {:?} after {nodes} nodes", outcome.stop));
@@ -770,7 +773,7 @@ fn every_strategy_stops_soon_after_its_deadline() {
             outcome
                 .solutions
                 .iter()
-                .all(|s| s.is_solution_of(&Grid::EMPTY))
+                .all(|s| s.is_solution_of(&Grid::empty(Shape::NINE)))
         );
     }
     assert!(
@@ -789,7 +792,9 @@ mod properties {
     use proptest::test_runner::TestCaseError;
 
     use super::*;
-    use explore::geometry::{Cell, Digit, N_CELLS, SIZE};
+    use explore::geometry::Digit;
+
+    const SIZE: usize = 9;
 
     /// Known solution grids: those of the top1465 sample.
     fn solutions() -> Vec<Grid> {
@@ -797,8 +802,8 @@ mod properties {
             .cases()
             .expect("always there")
             .iter()
-            .filter_map(|case| match case.expect {
-                Expect::Solution(grid) => Some(grid),
+            .filter_map(|case| match &case.expect {
+                Expect::Solution(grid) => Some(grid.clone()),
                 _ => None,
             })
             .collect()
@@ -817,14 +822,15 @@ mod properties {
         )
             .prop_map(move |(which, names, keep)| {
                 let rename = |digit: Option<Digit>| {
-                    digit.and_then(|d| Digit::new(names[usize::from(d.get()) - 1]))
+                    digit.and_then(|d| Digit::new(usize::from(names[d.get() - 1])))
                 };
-                let solution: Grid = Cell::all()
-                    .map(|cell| rename(solutions[which].get(cell)))
-                    .collect();
-                let mut puzzle = Grid::EMPTY;
+                let cells = Shape::NINE
+                    .cells()
+                    .map(|cell| rename(solutions[which].get(cell)));
+                let solution = Grid::from_digits(Shape::NINE, cells).expect("a 9x9 grid");
+                let mut puzzle = Grid::empty(Shape::NINE);
                 for index in keep {
-                    let cell = Cell::new(index).expect("on the board");
+                    let cell = Shape::NINE.cell_at(index).expect("on the board");
                     puzzle.set(cell, solution.get(cell));
                 }
                 (solution, puzzle)
@@ -839,16 +845,17 @@ mod properties {
         let changes = proptest::collection::vec((0..N_CELLS, 1..=SIZE as u8), 1..=3);
         (puzzle(givens), changes).prop_map(|((_, mut puzzle), changes)| {
             for (index, value) in changes {
-                let cell = Cell::new(index).expect("on the board");
+                let cell = Shape::NINE.cell_at(index).expect("on the board");
                 // The first digit from `value` on that is new here and held by no peer.
+                let peers = Shape::NINE.geometry().peers(Shape::NINE.index(cell));
                 let digit = (0..SIZE as u8)
-                    .filter_map(|step| Digit::new((value - 1 + step) % SIZE as u8 + 1))
+                    .filter_map(|step| Digit::new(usize::from((value - 1 + step) % SIZE as u8 + 1)))
                     .find(|&digit| {
                         puzzle.get(cell) != Some(digit)
-                            && !cell
-                                .peers()
-                                .iter()
-                                .any(|&peer| puzzle.get(peer) == Some(digit))
+                            && !peers.iter().any(|&peer| {
+                                let peer = Shape::NINE.cell_at(usize::from(peer));
+                                puzzle.get(peer.expect("on the board")) == Some(digit)
+                            })
                     });
                 if digit.is_some() {
                     puzzle.set(cell, digit);
@@ -942,11 +949,13 @@ mod properties {
                     prop_assert_eq!(&outcome.solutions, &first.solutions, "{}", strategy);
                 }
             }
-            // The two backtrackers walk the same tree: all but the time agrees.
+            // The two backtrackers walk the same tree: all but the time and the bytes each
+            // level keeps agrees.
             let walk = |strategy| {
                 let (_, outcome) = outcomes.iter().find(|(s, _)| *s == strategy).expect("run");
                 let mut outcome = outcome.clone();
                 outcome.stats.elapsed = Default::default();
+                outcome.stats.peak_frontier_bytes = 0;
                 outcome
             };
             prop_assert_eq!(walk(Strategy::Bitmask), walk(Strategy::Backtrack));

@@ -7,6 +7,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use explore::format::parse_one;
+use explore::geometry::Shape;
 use explore::{Config, Grid, Outcome, Status, Stop, Strategy, batch, format, solve};
 
 /// Hard puzzles from top1465 and hardest_1106 (unique solutions).
@@ -131,7 +132,7 @@ fn the_empty_board_stops_at_the_limit_in_bounded_memory() {
     // The empty board has about 6.7e21 solutions: only the budget keeps this finite.
     for threads in [1, 2] {
         let outcome = solve(
-            &Grid::EMPTY,
+            &Grid::empty(Shape::NINE),
             &Config {
                 max_solutions: Some(2_000),
                 max_frontier: 500,
@@ -146,7 +147,7 @@ fn the_empty_board_stops_at_the_limit_in_bounded_memory() {
             outcome
                 .solutions
                 .iter()
-                .all(|s| s.is_solution_of(&Grid::EMPTY))
+                .all(|s| s.is_solution_of(&Grid::empty(Shape::NINE)))
         );
         let mut distinct = outcome.solutions.clone();
         distinct.dedup();
@@ -194,7 +195,7 @@ fn budgets_end_in_gave_up() {
     assert_eq!(outcome.stop, Stop::NodeBudget);
     assert!(outcome.verdict().starts_with("gave up after"));
     let outcome = solve(
-        &Grid::EMPTY,
+        &Grid::empty(Shape::NINE),
         &Config {
             max_solutions: None,
             timeout: Some(std::time::Duration::from_millis(50)),
@@ -295,7 +296,7 @@ fn a_batch_reads_no_further_ahead_than_its_window() {
         Ok(format::Puzzle {
             index,
             line: index,
-            grid,
+            grid: grid.clone(),
         })
     });
     let mut handed_back = 0;

@@ -13,7 +13,16 @@
 //! ([`super::Reader`]).
 
 use crate::error::{InputErrorKind, Shown};
-use crate::geometry::{BOX_WIDTH, Cell, Digit, N_CELLS, SIZE};
+use crate::geometry::Digit;
+
+/// The shape the reader reads (9x9 for now).
+const SHAPE: crate::geometry::Shape = crate::geometry::Shape::NINE;
+/// Cells in a row.
+const SIZE: usize = SHAPE.side();
+/// Cells on the board.
+const N_CELLS: usize = SHAPE.n_cells();
+const BOX_WIDTH: usize = SHAPE.box_cols();
+
 use crate::grid::Grid;
 use smallvec::SmallVec;
 
@@ -169,7 +178,7 @@ pub(crate) struct Builder {
 impl Builder {
     pub(crate) fn new() -> Builder {
         Builder {
-            grid: Grid::EMPTY,
+            grid: Grid::empty(SHAPE),
             rows: 0,
             start_line: 0,
             last_row_line: 0,
@@ -184,7 +193,7 @@ impl Builder {
 
     /// Forgets everything, ready for a puzzle that may start on `line`.
     pub(crate) fn reset(&mut self, line: usize) {
-        self.grid = Grid::EMPTY;
+        self.grid = Grid::empty(SHAPE);
         self.rows = 0;
         self.start_line = line;
         self.last_row_line = line;
@@ -224,7 +233,7 @@ impl Builder {
 
     /// The grid as read so far.
     pub(crate) fn grid(&self) -> Grid {
-        self.grid
+        self.grid.clone()
     }
 
     /// Where a missing row belongs: the line after the last row.
@@ -412,7 +421,7 @@ impl Builder {
                 };
                 return Err(Fault::new(pos, kind));
             }
-            for (cell, &digit) in Cell::all().zip(&pending.digits) {
+            for (cell, &digit) in SHAPE.cells().zip(&pending.digits) {
                 self.grid.set(cell, digit);
             }
             self.rows = SIZE;
@@ -440,7 +449,9 @@ impl Builder {
             return Err(Fault::new(pending.first, kind));
         }
         for (col, &digit) in pending.digits[..SIZE].iter().enumerate() {
-            let cell = Cell::at(self.rows, col).expect("row and column are on the board");
+            let cell = SHAPE
+                .cell(self.rows, col)
+                .expect("row and column are on the board");
             self.grid.set(cell, digit);
         }
         self.rows += 1;

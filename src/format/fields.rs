@@ -7,7 +7,12 @@
 //! the row's true length, to be judged by the caller. Nothing else is dropped: a doubled tab
 //! inside a row is an empty cell, never alignment.
 
-use crate::geometry::{N_CELLS, SIZE};
+/// The shape the reader reads (9x9 for now).
+const SHAPE: crate::geometry::Shape = crate::geometry::Shape::NINE;
+/// Cells in a row.
+const SIZE: usize = SHAPE.side();
+/// Cells on the board.
+const N_CELLS: usize = SHAPE.n_cells();
 
 use super::line::{Class, class, is_whole};
 
@@ -96,7 +101,7 @@ mod tests {
         split(text, 1, 1, &mut out).then(|| {
             out.iter()
                 .map(|(field, _)| match field {
-                    Field::Cell(Some(d)) => d.to_char(),
+                    Field::Cell(Some(d)) => d.to_char().unwrap(),
                     Field::Cell(None) => '.',
                     Field::Bar => '|',
                 })

@@ -7,7 +7,14 @@
 
 use std::ops::Range;
 
-use crate::geometry::{Digit, N_CELLS, SIZE};
+use crate::geometry::Digit;
+
+/// The shape the reader reads (9x9 for now).
+const SHAPE: crate::geometry::Shape = crate::geometry::Shape::NINE;
+/// Cells in a row.
+const SIZE: usize = SHAPE.side();
+/// Cells on the board.
+const N_CELLS: usize = SHAPE.n_cells();
 
 use super::source::Line;
 
@@ -51,7 +58,7 @@ pub(crate) fn class(c: char) -> Class {
         '}' | ']' | ')' => Class::Close,
         _ if c.is_whitespace() => Class::Space,
         _ if c.is_ascii_control() => Class::Control,
-        _ => match Digit::from_char(c) {
+        _ => match Digit::from_char(c).filter(|d| d.get() <= SIZE) {
             Some(digit) => Class::Cell(Some(digit)),
             None => Class::Other,
         },

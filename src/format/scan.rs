@@ -7,7 +7,6 @@
 use std::ops::Range;
 
 use crate::error::{InputErrorKind, Shown};
-use crate::geometry::Digit;
 
 use super::assemble::{Builder, Fault, Pos};
 use super::fields::{self, Field};
@@ -52,7 +51,7 @@ pub(crate) fn content(
         for &(field, column) in scratch.iter() {
             match field {
                 Field::Cell(digit) => {
-                    let c = digit.map_or('.', Digit::to_char);
+                    let c = digit.map_or('.', |d| d.to_char().unwrap_or('?'));
                     builder.cell(digit, c, at(column))?
                 }
                 Field::Bar => builder.bar(at(column))?,

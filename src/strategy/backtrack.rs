@@ -3,7 +3,7 @@
 //!
 //! The search state is a plain digit [`Grid`], changed in place. At each state the search
 //! looks for the first empty cell in reading order (scanning from the top left every time);
-//! with none left, the grid is a solution. Otherwise it tries the digits 1 to [`SIZE`] in order,
+//! with none left, the grid is a solution. Otherwise it tries the digits from 1 to the side of the board in order,
 //! and a digit is legal when a scan of the cell's row, column and box does not find it. Each
 //! legal digit is placed, the search recurses, and the digit is taken back out. Nothing is
 //! cached between states and nothing is inferred, so the work per state is a few scans of the
@@ -30,7 +30,7 @@ use std::time::Instant;
 
 use crate::budget::Budget;
 use crate::config::Config;
-use crate::geometry::{BOX_HEIGHT, BOX_WIDTH, Cell, Digit, SIZE};
+use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::stats::Stats;
@@ -46,7 +46,7 @@ pub const LEVEL_BYTES: usize = size_of::<Level>();
 pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     let start = Instant::now();
     let mut search = Search {
-        grid: *puzzle,
+        grid: puzzle.clone(),
         budget: Budget::new(config, start),
         stats: Stats::default(),
         solutions: Vec::new(),
@@ -88,12 +88,15 @@ impl Search {
     /// Explores the state at `depth`, already counted by [`Search::enter`]. An error is the
     /// reason to stop the whole search.
     fn visit(&mut self, depth: usize) -> Result<(), Stop> {
-        let Some(index) = self.grid.as_array().iter().position(|&value| value == 0) else {
+        let shape = self.grid.shape();
+        let Some(index) = self.grid.as_slice().iter().position(|&value| value == 0) else {
             return self.found(depth);
         };
-        let cell = Cell::new(index).expect("a position in the grid is a cell");
+        let cell = shape
+            .cell_at(index)
+            .expect("a position in the grid is a cell");
         let mut tried = 0;
-        for digit in Digit::all() {
+        for digit in shape.digits() {
             if !self.is_legal(cell, digit) {
                 continue;
             }
@@ -118,14 +121,16 @@ impl Search {
     /// Whether `digit` is absent from the row, column and box of `cell`, by scanning them.
     #[inline]
     fn is_legal(&self, cell: Cell, digit: Digit) -> bool {
-        let cells = self.grid.as_array();
-        let value = digit.get();
+        let shape = self.grid.shape();
+        let (side, box_rows, box_cols) = (shape.side(), shape.box_rows(), shape.box_cols());
+        let cells = self.grid.as_slice();
+        let value = digit.get() as u8;
         let (row, col) = (cell.row(), cell.col());
-        let (top, left) = (row - row % BOX_HEIGHT, col - col % BOX_WIDTH);
-        (0..SIZE).all(|i| {
-            let in_box = (top + i / BOX_WIDTH) * SIZE + left + i % BOX_WIDTH;
-            cells[row * SIZE + i] != value
-                && cells[i * SIZE + col] != value
+        let (top, left) = (row - row % box_rows, col - col % box_cols);
+        (0..side).all(|i| {
+            let in_box = (top + i / box_cols) * side + left + i % box_cols;
+            cells[row * side + i] != value
+                && cells[i * side + col] != value
                 && cells[in_box] != value
         })
     }
@@ -134,7 +139,7 @@ impl Search {
     fn found(&mut self, depth: usize) -> Result<(), Stop> {
         self.stats.solutions += 1;
         self.stats.depth_mut(depth).solutions += 1;
-        self.solutions.push(self.grid);
+        self.solutions.push(self.grid.clone());
         if self.solutions.len() as u64 >= self.budget.max_solutions() {
             return Err(Stop::SolutionLimit);
         }
@@ -145,7 +150,7 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::N_CELLS;
+    use crate::geometry::Shape;
     use crate::outcome::Status;
     use crate::testing::{EASY_SOLUTION, grid};
 
@@ -167,7 +172,7 @@ mod tests {
     #[test]
     fn one_empty_cell_is_one_placement() {
         let mut puzzle = grid(EASY_SOLUTION);
-        puzzle.set(Cell::new(N_CELLS - 1).unwrap(), None);
+        puzzle.set(Shape::NINE.cell(8, 8).unwrap(), None);
         let outcome = run(&puzzle, Config::default());
         assert_eq!(outcome.status(), Status::Unique);
         assert_eq!(outcome.solutions, vec![grid(EASY_SOLUTION)]);
@@ -185,7 +190,7 @@ mod tests {
         // and the grid is solved; after 6, r1c4 would need 5, which its column already holds.
         let mut puzzle = grid(EASY_SOLUTION);
         for (row, col) in [(0, 0), (0, 3), (1, 0)] {
-            puzzle.set(Cell::at(row, col).unwrap(), None);
+            puzzle.set(Shape::NINE.cell(row, col).unwrap(), None);
         }
         let outcome = run(&puzzle, Config::default());
         assert_eq!(outcome.status(), Status::Unique);
@@ -224,7 +229,7 @@ mod tests {
     #[test]
     fn the_solution_limit_stops_the_search() {
         let outcome = run(
-            &Grid::EMPTY,
+            &Grid::empty(Shape::NINE),
             Config {
                 max_solutions: Some(3),
                 ..Config::default()
@@ -236,14 +241,14 @@ mod tests {
             outcome
                 .solutions
                 .iter()
-                .all(|s| s.is_solution_of(&Grid::EMPTY))
+                .all(|s| s.is_solution_of(&Grid::empty(Shape::NINE)))
         );
     }
 
     #[test]
     fn a_zero_timeout_is_seen_at_the_clock_interval() {
         let outcome = run(
-            &Grid::EMPTY,
+            &Grid::empty(Shape::NINE),
             Config {
                 max_solutions: None,
                 timeout: Some(std::time::Duration::ZERO),

@@ -31,11 +31,12 @@
 //!
 //! # Bounded memory
 //!
-//! The next level may hold at most `max_frontier` boards. Each chunk is given an equal share of
+//! The next level may hold at most `max_frontier` boards, and no more than `max_frontier_bytes`
+//! of them ([`Config::frontier_boards`]: a 25x25 board is forty times a 9x9 one). Each chunk is given an equal share of
 //! that budget, fixed before the level starts; a child beyond its chunk's share is not queued but
 //! explored depth-first at once inside the worker (`dfs::search`), which needs only a
 //! stack of a few hundred boards. Such boards are counted in [`Stats::overflow`]. Memory is
-//! therefore at most two levels of `max_frontier` boards plus one small stack per worker,
+//! therefore at most two levels of that many boards plus one small stack per worker,
 //! however large the tree.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
@@ -60,18 +61,18 @@ use crate::trace;
 pub const CHUNK: usize = 16;
 
 /// A chunk of one level, to be expanded by a worker.
-struct Job {
+struct Job<B> {
     index: usize,
     depth: usize,
-    boards: Vec<Board>,
+    boards: Vec<B>,
     /// Most children this chunk may queue for the next level.
     share: usize,
 }
 
 /// What a worker made of a chunk.
-struct Done {
+struct Done<B> {
     index: usize,
-    next: Vec<Board>,
+    next: Vec<B>,
     solutions: Vec<Grid>,
     stats: Stats,
     /// Why the chunk stopped before its last board, if it did.
@@ -131,7 +132,7 @@ impl Shared<'_> {
     }
 
     /// Expands every board of a chunk.
-    fn process(&self, job: Job) -> Done {
+    fn process<B: Board>(&self, job: Job<B>) -> Done<B> {
         let Job {
             index,
             depth,
@@ -192,8 +193,8 @@ impl Shared<'_> {
     }
 }
 
-/// Solves `puzzle` breadth-first with `config.threads` workers.
-pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
+/// Solves `puzzle` breadth-first with `config.threads` workers, on boards of kind `B`.
+pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
     let start = Instant::now();
     let shared = Shared {
         config,
@@ -204,17 +205,17 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     };
     let threads = config.threads.max(1);
     let (stats, solutions, stop) = if threads == 1 {
-        run_levels(puzzle, &shared, |jobs, collect| {
+        run_levels::<B>(puzzle, &shared, |jobs, collect| {
             for job in jobs {
                 collect(shared.process(job));
             }
         })
     } else {
         std::thread::scope(|scope| {
-            let (job_tx, job_rx) = crossbeam_channel::unbounded::<Job>();
-            let (done_tx, done_rx) = crossbeam_channel::unbounded::<Done>();
+            let (job_tx, job_rx) = crossbeam_channel::unbounded::<Job<B>>();
+            let (done_tx, done_rx) = crossbeam_channel::unbounded::<Done<B>>();
             let mut spawned = false;
-            let result = run_levels(puzzle, &shared, |jobs, collect| {
+            let result = run_levels::<B>(puzzle, &shared, |jobs, collect| {
                 if jobs.len() == 1 {
                     // One chunk keeps one thread busy: the coordinator does it, no hand-off.
                     jobs.into_iter()
@@ -248,7 +249,7 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
 }
 
 /// A worker: expands chunks until the queue is closed.
-fn work(shared: &Shared<'_>, jobs: &Receiver<Job>, done: &Sender<Done>) {
+fn work<B: Board>(shared: &Shared<'_>, jobs: &Receiver<Job<B>>, done: &Sender<Done<B>>) {
     for job in jobs {
         if done.send(shared.process(job)).is_err() {
             return;
@@ -258,15 +259,18 @@ fn work(shared: &Shared<'_>, jobs: &Receiver<Job>, done: &Sender<Done>) {
 
 /// The level loop, run by the coordinator. `dispatch` gets the chunks of one level and must
 /// pass the result of every one of them to the collector it is given, in any order.
-fn run_levels(
+fn run_levels<B: Board>(
     puzzle: &Grid,
     shared: &Shared<'_>,
-    mut dispatch: impl FnMut(Vec<Job>, &mut dyn FnMut(Done)),
+    mut dispatch: impl FnMut(Vec<Job<B>>, &mut dyn FnMut(Done<B>)),
 ) -> (Stats, Vec<Grid>, Stop) {
     let limit = shared.budget.max_solutions();
     let mut stats = Stats::default();
     let mut solutions: Vec<Grid> = Vec::new();
-    let mut level = vec![Board::new(puzzle)];
+    let root = B::new(puzzle);
+    let board_bytes = root.bytes();
+    let max_frontier = shared.config.frontier_boards(board_bytes);
+    let mut level = vec![root];
     let mut depth = 0;
     let mut stop = Stop::Exhausted;
     let mut peak = 0;
@@ -275,16 +279,16 @@ fn run_levels(
         let width = level.len() as u64;
         let row = stats.depth_mut(depth);
         row.frontier = width;
-        row.frontier_bytes = width * Board::BYTES as u64;
+        row.frontier_bytes = width * board_bytes as u64;
         peak = peak.max(width);
 
-        let jobs = chunk_level(level, depth, shared.config.max_frontier);
+        let jobs = chunk_level(level, depth, max_frontier);
         let n_jobs = jobs.len();
         shared.cancel_after.store(usize::MAX, Ordering::Relaxed);
-        let mut results: Vec<Option<Done>> = (0..n_jobs).map(|_| None).collect();
+        let mut results: Vec<Option<Done<B>>> = (0..n_jobs).map(|_| None).collect();
         let mut prefix = 0;
         let mut prefix_solutions = solutions.len() as u64;
-        dispatch(jobs, &mut |done: Done| {
+        dispatch(jobs, &mut |done: Done<B>| {
             let index = done.index;
             results[index] = Some(done);
             // Once the chunks up to some index hold the limit, later chunks cannot matter.
@@ -328,12 +332,12 @@ fn run_levels(
     trace::depths_from(Strategy::Bfs, &stats.per_depth, emitted);
     // The frontier is the level; the workers' overflow stacks are not part of it.
     stats.peak_frontier = 0;
-    stats.record_peak(peak, Board::BYTES);
+    stats.record_peak(peak, board_bytes);
     (stats, solutions, stop)
 }
 
 /// Cuts a level into chunks of [`CHUNK`] boards, each with an equal share of `max_frontier`.
-fn chunk_level(level: Vec<Board>, depth: usize, max_frontier: usize) -> Vec<Job> {
+fn chunk_level<B>(level: Vec<B>, depth: usize, max_frontier: usize) -> Vec<Job<B>> {
     let n_jobs = level.len().div_ceil(CHUNK);
     let (share, extra) = (max_frontier / n_jobs, max_frontier % n_jobs);
     let mut boards = level.into_iter();

@@ -30,7 +30,7 @@ use std::time::Instant;
 use crate::budget::Budget;
 use crate::candidates::Candidates;
 use crate::config::Config;
-use crate::geometry::{Cell, Digit, N_CELLS, N_UNITS};
+use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::stats::Stats;
@@ -62,65 +62,77 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
 /// The grid being filled, with its bookkeeping.
 struct Search {
     grid: Grid,
-    /// Digits placed in each unit, indexed like [`crate::geometry::UNITS`].
-    used: [Candidates; N_UNITS],
-    /// The cells the puzzle leaves empty, in reading order; the first `n_empty` are meaningful.
-    empty: [Cell; N_CELLS],
+    /// Every digit of the board.
+    all: Candidates,
+    /// Digits placed in each unit, indexed like [`crate::geometry::Geometry::unit`].
+    used: Vec<Candidates>,
+    /// The cells the puzzle leaves empty, in reading order, each with its three units.
+    empty: Vec<(Cell, [usize; 3])>,
     n_empty: usize,
     /// The stack: `levels[d]` belongs to the state at depth `d` on the current path.
-    levels: [Level; N_CELLS],
+    levels: Vec<Level>,
 }
 
 impl Search {
     fn new(puzzle: &Grid) -> Search {
+        let shape = puzzle.shape();
+        let geometry = shape.geometry();
         let mut search = Search {
-            grid: *puzzle,
-            used: [Candidates::EMPTY; N_UNITS],
-            empty: [Cell::new(0).expect("the board has a cell"); N_CELLS],
+            grid: puzzle.clone(),
+            all: shape.all_digits(),
+            used: vec![Candidates::EMPTY; shape.n_units()],
+            empty: Vec::new(),
             n_empty: 0,
-            levels: [Level::default(); N_CELLS],
+            levels: Vec::new(),
         };
-        for cell in Cell::all() {
+        for cell in shape.cells() {
+            let units = geometry.units_of(shape.index(cell));
             match puzzle.get(cell) {
                 Some(digit) => {
-                    for unit in cell.units() {
+                    for unit in units {
                         search.used[unit].insert(digit);
                     }
                 }
-                None => {
-                    search.empty[search.n_empty] = cell;
-                    search.n_empty += 1;
-                }
+                None => search.empty.push((cell, units)),
             }
         }
+        search.n_empty = search.empty.len();
+        search.levels = vec![Level::default(); search.n_empty];
         search
     }
 
-    /// The digits `cell` may take: those in none of its units.
+    /// The digits the empty cell at `depth` may take: those in none of its units.
     #[inline]
-    fn free(&self, cell: Cell) -> Candidates {
-        let [row, col, bx] = cell.units();
-        !(self.used[row] | self.used[col] | self.used[bx])
+    fn free(&self, depth: usize) -> Candidates {
+        let [row, col, bx] = self.empty[depth].1;
+        self.all
+            .without(self.used[row] | self.used[col] | self.used[bx])
     }
 
+    /// Places `digit` in the empty cell at `depth`.
     #[inline]
-    fn place(&mut self, cell: Cell, digit: Digit) {
+    fn place(&mut self, depth: usize, digit: Digit) {
+        let (cell, units) = self.empty[depth];
         self.grid.set(cell, Some(digit));
-        for unit in cell.units() {
+        for unit in units {
             self.used[unit].insert(digit);
         }
     }
 
+    /// Empties the empty cell at `depth` again.
     #[inline]
-    fn remove(&mut self, cell: Cell) {
+    fn remove(&mut self, depth: usize) {
+        let (cell, units) = self.empty[depth];
         if let Some(digit) = self.grid.get(cell) {
             self.grid.set(cell, None);
-            for unit in cell.units() {
+            for unit in units {
                 self.used[unit].remove(digit);
             }
         }
     }
+}
 
+impl Search {
     /// Runs the search to its end, or until a limit stops it, and says why it stopped.
     fn run(&mut self, budget: &Budget, stats: &mut Stats, solutions: &mut Vec<Grid>) -> Stop {
         if let Some(stop) = budget.check(1) {
@@ -136,12 +148,12 @@ impl Search {
             if depth == self.n_empty {
                 stats.solutions += 1;
                 stats.depth_mut(depth).solutions += 1;
-                solutions.push(self.grid);
+                solutions.push(self.grid.clone());
                 if solutions.len() as u64 >= budget.max_solutions() {
                     return Stop::SolutionLimit;
                 }
             } else {
-                let free = self.free(self.empty[depth]);
+                let free = self.free(depth);
                 if free.is_empty() {
                     stats.dead += 1;
                     stats.depth_mut(depth).dead += 1;
@@ -160,8 +172,7 @@ impl Search {
                 let Some(at) = open.checked_sub(1) else {
                     return Stop::Exhausted;
                 };
-                let cell = self.empty[at];
-                self.remove(cell);
+                self.remove(at);
                 let level = &mut self.levels[at];
                 let Some(digit) = level.untried.lowest() else {
                     open = at;
@@ -178,7 +189,7 @@ impl Search {
                 stats.nodes += 1;
                 stats.depth_mut(at).children += 1;
                 stats.depth_mut(at + 1).boards += 1;
-                self.place(cell, digit);
+                self.place(at, digit);
                 depth = at + 1;
                 break;
             }
@@ -189,16 +200,24 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Shape;
     use crate::outcome::Status;
     use crate::strategy::backtrack;
     use crate::testing::{EASY_SOLUTION, grid};
 
-    /// Both backtrackers walk one tree: everything but the time agrees.
+    /// Both backtrackers walk one tree: everything but the time and the bytes each level
+    /// keeps agrees.
     fn assert_same_walk(puzzle: &Grid, config: &Config) {
         let mut ours = solve(puzzle, config);
         let mut theirs = backtrack::solve(puzzle, config);
-        ours.stats.elapsed = Default::default();
-        theirs.stats.elapsed = Default::default();
+        for outcome in [&mut ours, &mut theirs] {
+            outcome.stats.elapsed = Default::default();
+        }
+        assert_eq!(
+            ours.stats.peak_frontier_bytes,
+            ours.stats.peak_frontier * LEVEL_BYTES as u64
+        );
+        ours.stats.peak_frontier_bytes = theirs.stats.peak_frontier_bytes;
         assert_eq!(ours, theirs, "{puzzle:?}");
     }
 
@@ -206,7 +225,7 @@ mod tests {
     fn walks_the_same_tree_as_the_textbook() {
         let mut puzzle = grid(EASY_SOLUTION);
         for (row, col) in [(0, 0), (0, 3), (1, 0)] {
-            puzzle.set(Cell::at(row, col).unwrap(), None);
+            puzzle.set(Shape::NINE.cell(row, col).unwrap(), None);
         }
         assert_same_walk(&puzzle, &Config::default());
         assert_same_walk(&grid(EASY_SOLUTION), &Config::default());
@@ -224,7 +243,7 @@ mod tests {
             max_solutions: Some(50),
             ..Config::default()
         };
-        assert_same_walk(&Grid::EMPTY, &config);
+        assert_same_walk(&Grid::empty(Shape::NINE), &config);
     }
 
     #[test]
@@ -233,7 +252,7 @@ mod tests {
         // four cells leaves two solutions.
         let mut puzzle = grid(EASY_SOLUTION);
         for (row, col) in [(0, 3), (0, 4), (3, 3), (3, 4)] {
-            puzzle.set(Cell::at(row, col).unwrap(), None);
+            puzzle.set(Shape::NINE.cell(row, col).unwrap(), None);
         }
         let all = Config {
             max_solutions: None,
@@ -258,7 +277,7 @@ mod tests {
     #[test]
     fn the_node_budget_is_exact() {
         let outcome = solve(
-            &Grid::EMPTY,
+            &Grid::empty(Shape::NINE),
             &Config {
                 max_nodes: Some(777),
                 max_solutions: None,
@@ -269,14 +288,14 @@ mod tests {
         assert_eq!(outcome.stats.nodes, 777);
         assert_eq!(
             outcome.stats.peak_frontier_bytes,
-            outcome.stats.peak_frontier * 4
+            outcome.stats.peak_frontier * LEVEL_BYTES as u64
         );
     }
 
     #[test]
     fn a_zero_timeout_is_seen_at_the_clock_interval() {
         let outcome = solve(
-            &Grid::EMPTY,
+            &Grid::empty(Shape::NINE),
             &Config {
                 max_solutions: None,
                 timeout: Some(std::time::Duration::ZERO),

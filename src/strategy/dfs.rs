@@ -14,14 +14,14 @@ use crate::outcome::{Outcome, Stop};
 use crate::stats::Stats;
 use crate::strategy::expand::{Step, expand};
 
-/// Solves `puzzle` depth-first.
-pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
+/// Solves `puzzle` depth-first on boards of kind `B`.
+pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
     let start = Instant::now();
     let budget = Budget::new(config, start);
     let mut stats = Stats::default();
     let mut solutions = Vec::new();
     let stop = search(
-        Board::new(puzzle),
+        B::new(puzzle),
         0,
         config,
         budget.max_solutions(),
@@ -35,8 +35,8 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
 /// Explores the subtree under `root` (at `depth`) depth-first, smallest digit first, adding to
 /// `stats` and `solutions`. Stops when `solutions` holds `limit` entries, or when `check`,
 /// asked before each node with the statistics so far, gives a reason.
-pub(crate) fn search(
-    root: Board,
+pub(crate) fn search<B: Board>(
+    root: B,
     depth: usize,
     config: &Config,
     limit: u64,
@@ -47,6 +47,7 @@ pub(crate) fn search(
     if solutions.len() as u64 >= limit {
         return Stop::SolutionLimit;
     }
+    let board_bytes = root.bytes();
     let mut stack = vec![(root, depth)];
     while let Some((mut board, depth)) = stack.pop() {
         if let Some(stop) = check(stats) {
@@ -65,7 +66,7 @@ pub(crate) fn search(
                 for digit in candidates.iter().rev() {
                     stack.push((board.child(cell, digit), depth + 1));
                 }
-                stats.record_peak(stack.len() as u64, Board::BYTES);
+                stats.record_peak(stack.len() as u64, board_bytes);
             }
         }
     }

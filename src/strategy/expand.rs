@@ -23,7 +23,12 @@ pub(crate) enum Step {
 
 /// Expands `board`, found at `depth`, and counts it as one node.
 #[inline]
-pub(crate) fn expand(board: &mut Board, depth: usize, config: &Config, stats: &mut Stats) -> Step {
+pub(crate) fn expand<B: Board>(
+    board: &mut B,
+    depth: usize,
+    config: &Config,
+    stats: &mut Stats,
+) -> Step {
     stats.nodes += 1;
     stats.depth_mut(depth).boards += 1;
     let Ok(filled) = board.fill_forced(config.forced) else {

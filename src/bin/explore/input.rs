@@ -21,9 +21,9 @@ pub(crate) const DEMO: &str =
 /// What the demo is called in the output.
 pub(crate) const DEMO_TITLE: &str = "AI Escargot (Arto Inkala, 2006)";
 
-/// Cells a one-line puzzle has; a shorter or longer argument made of cell characters is still
+/// Cells of the smallest usual puzzle (4x4); a longer argument made of cell characters is
 /// taken as a puzzle, so that the reader can say which cell is missing or extra.
-const N_CELLS: usize = explore::geometry::N_CELLS;
+const N_CELLS: usize = 16;
 
 /// One place to read puzzles from.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -148,7 +148,8 @@ fn looks_like_puzzle(text: &str) -> bool {
         .filter(|&c| !is_cell(c) && !c.is_whitespace())
         .count();
     let separators_allowed = !text.contains(['/', '\\']);
-    cells >= N_CELLS || (separators_allowed && cells >= N_CELLS / 5 && others * 4 <= cells)
+    let many = cells >= N_CELLS || (cells >= N_CELLS / 4 && others * 4 <= cells);
+    cells >= 81 || (separators_allowed && many)
 }
 
 /// Whether a name that is neither a file nor a puzzle may have been meant as a puzzle: long,

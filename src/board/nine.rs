@@ -1,0 +1,700 @@
+//! The 9x9 kernel: the [`Board`] of the classic board, laid out for speed.
+//!
+//! [`Nine`] is plain data with no heap allocation (128 bytes), so cloning it is a memory copy.
+//! It implements the rules of [`crate::board`] exactly as [`super::General`] does, so both find
+//! the same forced cells, the same dead boards and the same branch cells; only the time taken
+//! differs. Its layout is drawn from [`Shape::NINE`]: the compile-time assertions below say what
+//! a larger box would need.
+//!
+//! # Layout: one bitset per digit and band
+//!
+//! A *band* is a row of boxes ([`BOX_HEIGHT`] rows of the grid). For every digit and every band
+//! the board keeps one machine word with a bit per cell of the band, set where the digit may
+//! still stand (and where it is settled). Every rule is then a few word operations:
+//!
+//! - settling a cell clears one bit in the other digits' words of its band, and its peers in
+//!   its own digit's words;
+//! - counting the candidates of every cell of a band at once (for naked singles, dead cells and
+//!   the branch cell) is a bit-sliced addition over the digits' words;
+//! - a digit's places in a row, a box or a column of its band are a mask away, which finds
+//!   hidden singles;
+//! - within a band, a digit takes exactly one place in each row and in each box, so its places
+//!   pair the band's rows with its boxes; within a stack (a column of boxes), they pair the
+//!   stack's columns with the bands. Which pairs can be part of any such pairing is a table
+//!   lookup (`MATCHED`); places outside them are locked candidates, and go.
+//!
+//! Only the words that changed since they were last looked at are looked at again, and the
+//! rules run cheapest first (see [`Board::fill_forced`]).
+
+use super::{Board, Dead};
+use crate::candidates::Candidates;
+use crate::config::{Branch, Forced};
+use crate::geometry::{Cell, Digit, Shape};
+use crate::grid::Grid;
+
+/// The shape this kernel is laid out for.
+const SHAPE: Shape = Shape::NINE;
+/// Width of a box, in cells.
+const BOX_WIDTH: usize = SHAPE.box_cols();
+/// Height of a box, in cells.
+const BOX_HEIGHT: usize = SHAPE.box_rows();
+/// Cells in a row, column or box; also the number of digits.
+const SIZE: usize = SHAPE.side();
+/// Cells on the board.
+const N_CELLS: usize = SHAPE.n_cells();
+
+/// Cells of one band, one bit each: bit `row * SIZE + col` for the band's row `row` (from 0)
+/// and the grid's column `col`. Consecutive bands laid end to end give the cells in reading
+/// order.
+type BandSet = u32;
+
+/// Rows in a band.
+const BAND_ROWS: usize = BOX_HEIGHT;
+/// Bands on the board.
+const N_BANDS: usize = SIZE / BOX_HEIGHT;
+/// Boxes side by side in a band.
+const N_STACKS: usize = SIZE / BOX_WIDTH;
+/// Cells in a band.
+const BAND_CELLS: usize = BAND_ROWS * SIZE;
+/// One word per band and digit, band-major: word `band * SIZE + digit`.
+const N_WORDS: usize = N_BANDS * SIZE;
+
+const _: () = assert!(
+    BAND_CELLS <= BandSet::BITS as usize,
+    "BandSet too narrow for a band"
+);
+const _: () = assert!(
+    N_WORDS <= u32::BITS as usize,
+    "the changed-word set is a u32"
+);
+const _: () = assert!(
+    BAND_ROWS == N_STACKS && BOX_WIDTH == N_BANDS && BOX_WIDTH == BOX_HEIGHT,
+    "MATCHED pairs rows with boxes in a band, and columns with bands in a stack"
+);
+const _: () = assert!(BOX_HEIGHT * BOX_HEIGHT <= 16, "MATCHED holds u16 pair sets");
+
+const ALL_BAND: BandSet = ((1u64 << BAND_CELLS) - 1) as BandSet;
+/// The cells of a band's first row.
+const ROW: BandSet = (1 << SIZE) - 1;
+/// The cells of one row inside one box.
+const SEGMENT: BandSet = (1 << BOX_WIDTH) - 1;
+
+/// For a row's places (one bit per column), the boxes of its band they touch (one bit per box).
+static ROW_BOXES: [u8; 1 << SIZE] = {
+    let mut table = [0; 1 << SIZE];
+    let mut row = 0;
+    while row < table.len() {
+        let mut stack = 0;
+        while stack < N_STACKS {
+            if (row >> (stack * BOX_WIDTH)) & SEGMENT as usize != 0 {
+                table[row] |= 1 << stack;
+            }
+            stack += 1;
+        }
+        row += 1;
+    }
+    table
+};
+
+/// For a square of possible pairs between two sides of [`BOX_HEIGHT`] items each (bit
+/// `i * BOX_HEIGHT + j` when item `i` of one side may pair with item `j` of the other), the pairs
+/// that some one-to-one pairing of the two sides uses; empty when there is no such pairing.
+///
+/// A digit stands once in each row and once in each box of a band, so its places pair the
+/// band's rows with its boxes; likewise once in each column and each box of a stack (a column
+/// of boxes), which pairs the stack's columns with its bands. Places outside every pairing are
+/// impossible: this is the locked-candidates rule (a digit confined to one box within a row
+/// leaves the rest of that box, one confined to one row within a box leaves the rest of that
+/// row, and the same for columns) in its band-wide form.
+static MATCHED: [u16; 1 << (BOX_HEIGHT * BOX_HEIGHT)] = {
+    let mut table = [0; 1 << (BOX_HEIGHT * BOX_HEIGHT)];
+    // Every choice of one item of the other side for each item, as a number in base BOX_HEIGHT.
+    let mut n_choices = 1;
+    let mut i = 0;
+    while i < BOX_HEIGHT {
+        n_choices *= BOX_HEIGHT;
+        i += 1;
+    }
+    let mut possible = 0;
+    while possible < table.len() {
+        let mut choice = 0;
+        while choice < n_choices {
+            let (mut rest, mut used, mut pairs, mut item, mut fits) = (choice, 0, 0, 0, true);
+            while item < BOX_HEIGHT {
+                let other = rest % BOX_HEIGHT;
+                rest /= BOX_HEIGHT;
+                let pair = item * BOX_HEIGHT + other;
+                fits &= used & (1 << other) == 0 && possible & (1 << pair) != 0;
+                used |= 1 << other;
+                pairs |= 1 << pair;
+                item += 1;
+            }
+            if fits {
+                table[possible] |= pairs;
+            }
+            choice += 1;
+        }
+        possible += 1;
+    }
+    table
+};
+
+/// [`MATCHED`] for a band's row-box segments (bit `row * N_STACKS + box`), as the cells of the
+/// segments kept.
+static MATCHABLE: [BandSet; 1 << (BAND_ROWS * N_STACKS)] = {
+    let mut table = [0; 1 << (BAND_ROWS * N_STACKS)];
+    let mut possible = 0;
+    while possible < table.len() {
+        let mut segment = 0;
+        while segment < BAND_ROWS * N_STACKS {
+            if MATCHED[possible] & (1 << segment) != 0 {
+                let (row, stack) = (segment / N_STACKS, segment % N_STACKS);
+                table[possible] |= SEGMENT << (row * SIZE + stack * BOX_WIDTH);
+            }
+            segment += 1;
+        }
+        possible += 1;
+    }
+    table
+};
+
+/// The cells of each box of a band.
+static BOX_CELLS: [BandSet; N_STACKS] = {
+    let mut boxes = [0; N_STACKS];
+    let mut stack = 0;
+    while stack < N_STACKS {
+        let mut row = 0;
+        while row < BAND_ROWS {
+            boxes[stack] |= SEGMENT << (row * SIZE + stack * BOX_WIDTH);
+            row += 1;
+        }
+        stack += 1;
+    }
+    boxes
+};
+
+/// The cells of each column of a band.
+static COLUMN_CELLS: [BandSet; SIZE] = {
+    let mut columns = [0; SIZE];
+    let mut col = 0;
+    while col < SIZE {
+        let mut row = 0;
+        while row < BAND_ROWS {
+            columns[col] |= 1 << (row * SIZE + col);
+            row += 1;
+        }
+        col += 1;
+    }
+    columns
+};
+
+/// For each cell of a band, its peers in the band: same row, box or column, not itself.
+static BAND_PEERS: [BandSet; BAND_CELLS] = {
+    let mut peers = [0; BAND_CELLS];
+    let mut cell = 0;
+    while cell < BAND_CELLS {
+        let (row, col) = (cell / SIZE, cell % SIZE);
+        peers[cell] = (ROW << (row * SIZE)) | BOX_CELLS[col / BOX_WIDTH] | COLUMN_CELLS[col];
+        peers[cell] &= !(1 << cell);
+        cell += 1;
+    }
+    peers
+};
+
+/// The boxes of the band touched by each row of `places`, one bit per row-box segment.
+#[inline]
+fn segments(places: BandSet) -> usize {
+    let mut occupied = 0;
+    let mut row = 0;
+    while row < BAND_ROWS {
+        let boxes = ROW_BOXES[((places >> (row * SIZE)) & ROW) as usize] as usize;
+        occupied |= boxes << (row * N_STACKS);
+        row += 1;
+    }
+    occupied
+}
+
+/// The cells of a band in the given columns (one bit per column).
+#[inline]
+fn spread_columns(columns: BandSet) -> BandSet {
+    let mut cells = 0;
+    let mut row = 0;
+    while row < BAND_ROWS {
+        cells |= columns << (row * SIZE);
+        row += 1;
+    }
+    cells
+}
+
+/// All ones when `cells` holds at most one cell, else zero.
+#[inline]
+fn lone(cells: BandSet) -> BandSet {
+    BandSet::from(cells & cells.wrapping_sub(1) == 0).wrapping_neg()
+}
+
+/// The 9x9 board being searched: for every digit and band, the cells where the digit may still
+/// stand; and the cells not settled yet.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Nine {
+    /// `places[band][digit]`: cells of `band` where digit bit `digit` may stand,
+    /// including where it is settled.
+    places: [[BandSet; SIZE]; N_BANDS],
+    /// `open[band]`: cells of `band` not settled yet.
+    open: [BandSet; N_BANDS],
+    /// The words of `places` that changed since step 1 of [`Board::fill_forced`] last looked
+    /// at them (bit `band * SIZE + digit`).
+    changed: u32,
+    /// The digits whose places changed since step 3 of [`Board::fill_forced`] last looked at
+    /// them (bit `digit`).
+    changed_digits: u32,
+}
+
+// Cloning a board is the breadth-first engine's unit of work: keep it a small memory copy.
+const _: () = assert!(size_of::<Nine>() <= 256, "a board should stay a small copy");
+
+/// Where a cell lies: its band and its bit in the band.
+#[inline]
+const fn locate(cell: Cell) -> (usize, usize) {
+    let index = SHAPE.index(cell);
+    (index / BAND_CELLS, index % BAND_CELLS)
+}
+
+impl Board for Nine {
+    /// The board of a 9x9 puzzle: givens settled, their digits removed from their peers.
+    ///
+    /// Panics if the puzzle is not 9x9.
+    fn new(puzzle: &Grid) -> Nine {
+        assert_eq!(puzzle.shape(), SHAPE, "the 9x9 kernel takes 9x9 puzzles");
+        let mut board = Nine {
+            places: [[ALL_BAND; SIZE]; N_BANDS],
+            open: [ALL_BAND; N_BANDS],
+            changed: 0,
+            changed_digits: 0,
+        };
+        for cell in SHAPE.cells() {
+            if let Some(digit) = puzzle.get(cell) {
+                let (band, bit) = locate(cell);
+                board.settle(digit.bit() as usize, band, 1 << bit);
+            }
+        }
+        board.changed = u32::MAX >> (u32::BITS as usize - N_WORDS);
+        board
+    }
+
+    #[inline]
+    fn shape(&self) -> Shape {
+        SHAPE
+    }
+
+    #[inline]
+    fn bytes(&self) -> usize {
+        size_of::<Nine>()
+    }
+
+    #[inline]
+    fn candidates(&self, cell: Cell) -> Candidates {
+        let (band, bit) = locate(cell);
+        let mut set = Candidates::EMPTY;
+        for digit in SHAPE.digits() {
+            if self.places[band][digit.bit() as usize] & (1 << bit) != 0 {
+                set.insert(digit);
+            }
+        }
+        set
+    }
+
+    #[inline]
+    fn is_settled(&self, cell: Cell) -> bool {
+        let (band, bit) = locate(cell);
+        self.open[band] & (1 << bit) == 0
+    }
+
+    #[inline]
+    fn n_settled(&self) -> usize {
+        N_CELLS - self.n_open()
+    }
+
+    #[inline]
+    fn is_complete(&self) -> bool {
+        self.open.iter().all(|&open| open == 0)
+    }
+
+    #[inline]
+    fn child(&self, cell: Cell, digit: Digit) -> Nine {
+        let mut child = self.clone();
+        let (band, bit) = locate(cell);
+        child.settle(digit.bit() as usize, band, 1 << bit);
+        child
+    }
+
+    fn to_grid(&self) -> Grid {
+        let mut grid = Grid::empty(SHAPE);
+        for digit in SHAPE.digits() {
+            for band in 0..N_BANDS {
+                let mut cells = self.places[band][digit.bit() as usize] & !self.open[band];
+                while cells != 0 {
+                    let bit = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    if let Some(cell) = SHAPE.cell_at(band * BAND_CELLS + bit) {
+                        grid.set(cell, Some(digit));
+                    }
+                }
+            }
+        }
+        grid
+    }
+
+    /// Fills forced cells until none is left, by `rule`, and returns how many it filled.
+    ///
+    /// The rules run cheapest first, and a dearer one only when the cheaper ones have nothing
+    /// left to do; the cells filled do not depend on this order, only the time taken does.
+    ///
+    /// 1. With [`Forced::Hidden`] and [`Forced::Locked`], for every word of places that
+    ///    changed: a digit with one place left in a row or box of the band is settled there (a
+    ///    hidden single); [`Forced::Locked`] first removes the digit's locked candidates in the
+    ///    band.
+    /// 2. Every naked single (an unsettled cell with one candidate) is settled.
+    /// 3. With [`Forced::Hidden`] and [`Forced::Locked`], for every digit whose places changed:
+    ///    a digit with one place left in a column is settled there; [`Forced::Locked`] first
+    ///    removes its locked candidates along columns.
+    ///
+    /// It stops when a round changes nothing. Every rule finds a board dead when a cell runs out
+    /// of candidates; the hidden and locked rules also when a digit runs out of places in a
+    /// unit.
+    fn fill_forced(&mut self, rule: Forced) -> Result<u32, Dead> {
+        let open_before = self.n_open();
+        let locked = rule == Forced::Locked;
+        loop {
+            if rule != Forced::Naked {
+                self.scan_bands(locked)?;
+            }
+            if self.settle_naked_singles()? {
+                continue;
+            }
+            if rule == Forced::Naked {
+                break;
+            }
+            self.scan_columns(locked)?;
+            if self.changed == 0 {
+                break;
+            }
+        }
+        Ok((open_before - self.n_open()) as u32)
+    }
+
+    #[inline]
+    fn branch_cell(&self, rule: Branch) -> Option<Cell> {
+        if self.is_complete() {
+            return None;
+        }
+        let index = match rule {
+            Branch::First => (0..N_BANDS)
+                .find(|&band| self.open[band] != 0)
+                .map(|band| band * BAND_CELLS + self.open[band].trailing_zeros() as usize),
+            Branch::Fewest => self.fewest(),
+        };
+        index.and_then(|index| SHAPE.cell_at(index))
+    }
+}
+
+impl Nine {
+    fn n_open(&self) -> usize {
+        self.open
+            .iter()
+            .map(|open| open.count_ones() as usize)
+            .sum()
+    }
+
+    /// Settles the cells `cells` of `band` with digit bit `digit`: the cells leave every other
+    /// digit's places, and their peers leave this digit's. Records which words changed.
+    ///
+    /// Cells that are peers of each other take each other's place and are left empty, which
+    /// the next count of candidates finds dead.
+    #[inline]
+    fn settle(&mut self, digit: usize, band: usize, cells: BandSet) {
+        let mut changed = 0;
+        for (other, places) in self.places[band].iter_mut().enumerate() {
+            changed |= u32::from(*places & cells != 0) << other;
+            *places &= !cells;
+        }
+        self.places[band][digit] |= cells;
+        self.changed |= changed << (band * SIZE);
+        self.place(digit, band, cells);
+    }
+
+    /// Settles the cells `cells` of `band`, where digit bit `digit` is the only candidate left:
+    /// their peers leave this digit's places. Records which words changed.
+    #[inline]
+    fn place(&mut self, digit: usize, band: usize, cells: BandSet) {
+        let mut peers = 0;
+        let mut left = cells;
+        while left != 0 {
+            peers |= BAND_PEERS[left.trailing_zeros() as usize];
+            left &= left - 1;
+        }
+        let mut columns = 0;
+        for row in 0..BAND_ROWS {
+            columns |= cells >> (row * SIZE);
+        }
+        let columns = spread_columns(columns & ROW);
+        let mut changed = 0;
+        for (other_band, places) in self.places.iter_mut().enumerate() {
+            let leave = if other_band == band { peers } else { columns };
+            let before = places[digit];
+            places[digit] = before & !leave;
+            changed |= u32::from(places[digit] != before) << (other_band * SIZE + digit);
+        }
+        self.changed |= changed;
+        self.open[band] &= !cells;
+    }
+
+    /// Settles every naked single; returns whether there was any.
+    #[inline]
+    fn settle_naked_singles(&mut self) -> Result<bool, Dead> {
+        let mut found = false;
+        for band in 0..N_BANDS {
+            let (mut once, mut twice) = (0, 0);
+            for &places in &self.places[band] {
+                twice |= once & places;
+                once |= places;
+            }
+            if once != ALL_BAND {
+                return Err(Dead);
+            }
+            let singles = once & !twice & self.open[band];
+            if singles == 0 {
+                continue;
+            }
+            found = true;
+            for digit in 0..SIZE {
+                // A cell already placed this round may have taken one of these cells' only
+                // candidate: that cell is left empty, and the next round finds it dead.
+                let cells = self.places[band][digit] & singles;
+                if cells != 0 {
+                    self.place(digit, band, cells);
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    /// Step 1 of [`Board::fill_forced`], until no word is left changed. The digits it looks at
+    /// are passed on to step 3.
+    #[inline]
+    fn scan_bands(&mut self, locked: bool) -> Result<(), Dead> {
+        while self.changed != 0 {
+            let word = self.changed.trailing_zeros() as usize;
+            self.changed &= self.changed - 1;
+            let (band, digit) = (word / SIZE, word % SIZE);
+            self.changed_digits |= 1 << digit;
+            let mut places = self.places[band][digit];
+            if locked {
+                // Also finds a row or box without a place: there is no pairing then.
+                let keep = MATCHABLE[segments(places)];
+                if keep == 0 {
+                    return Err(Dead);
+                }
+                places &= keep;
+                self.places[band][digit] = places;
+            }
+            // Branch-free: which rows hold a single place is hard to predict.
+            let (mut singles, mut empty) = (0, false);
+            if !locked {
+                // Under the locked rule a box with one place leaves its row one place too.
+                for cells in BOX_CELLS {
+                    let here = places & cells;
+                    empty |= here == 0;
+                    singles |= here & lone(here);
+                }
+            }
+            for row in 0..BAND_ROWS {
+                let here = places & (ROW << (row * SIZE));
+                empty |= here == 0;
+                singles |= here & lone(here);
+            }
+            if empty {
+                return Err(Dead);
+            }
+            if singles != 0 {
+                self.settle_singles(digit, band, singles)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Step 3 of [`Board::fill_forced`], once over the digits passed on by step 1.
+    #[inline]
+    fn scan_columns(&mut self, locked: bool) -> Result<(), Dead> {
+        while self.changed_digits != 0 {
+            let digit = self.changed_digits.trailing_zeros() as usize;
+            self.changed_digits &= self.changed_digits - 1;
+            if locked {
+                self.pair_stacks(digit)?;
+            }
+            // Count places per column over every row, bit-sliced.
+            let (mut once, mut twice) = (0, 0);
+            for places in &self.places {
+                twice |= once & places[digit];
+                once |= places[digit];
+            }
+            let (mut col_once, mut col_twice) = (0, 0);
+            for row in 0..BAND_ROWS {
+                let row_once = (once >> (row * SIZE)) & ROW;
+                let row_twice = (twice >> (row * SIZE)) & ROW;
+                col_twice |= row_twice | (col_once & row_once);
+                col_once |= row_once;
+            }
+            if col_once != ROW {
+                return Err(Dead);
+            }
+            let lone_columns = spread_columns(col_once & !col_twice);
+            if lone_columns != 0 {
+                for band in 0..N_BANDS {
+                    self.settle_singles(digit, band, self.places[band][digit] & lone_columns)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Settles digit bit `digit` in the cells `singles` of `band`, each the only place left for
+    /// the digit in some unit, unless settled already.
+    #[inline]
+    fn settle_singles(&mut self, digit: usize, band: usize, singles: BandSet) -> Result<(), Dead> {
+        let new = singles & self.open[band];
+        // Settling an earlier single of this digit may have taken one's place, which leaves
+        // its unit without any.
+        if self.places[band][digit] & new != new {
+            return Err(Dead);
+        }
+        if new != 0 {
+            self.settle(digit, band, new);
+        }
+        Ok(())
+    }
+
+    /// The locked-candidates rule along columns for digit bit `digit`: in
+    /// each stack, pairs its columns with its bands ([`MATCHED`]) and removes the places no
+    /// pairing uses, marking the words it changes.
+    #[inline]
+    fn pair_stacks(&mut self, digit: usize) -> Result<(), Dead> {
+        // The columns of each band where the digit has a place.
+        let mut columns = [0 as BandSet; N_BANDS];
+        for (band, columns) in columns.iter_mut().enumerate() {
+            let places = self.places[band][digit];
+            for row in 0..BAND_ROWS {
+                *columns |= places >> (row * SIZE);
+            }
+            *columns &= ROW;
+        }
+        let mut keep = [0 as BandSet; N_BANDS];
+        for stack in 0..N_STACKS {
+            let shift = stack * BOX_WIDTH;
+            let mut possible = 0;
+            for (band, columns) in columns.iter().enumerate() {
+                possible |= (((columns >> shift) & SEGMENT) as usize) << (band * BOX_WIDTH);
+            }
+            let paired = BandSet::from(MATCHED[possible]);
+            if paired == 0 {
+                return Err(Dead);
+            }
+            for (band, keep) in keep.iter_mut().enumerate() {
+                *keep |= ((paired >> (band * BOX_WIDTH)) & SEGMENT) << shift;
+            }
+        }
+        for (band, keep) in keep.into_iter().enumerate() {
+            let before = self.places[band][digit];
+            let after = before & spread_columns(keep);
+            self.places[band][digit] = after;
+            self.changed |= u32::from(after != before) << (band * SIZE + digit);
+        }
+        Ok(())
+    }
+
+    /// The first open cell in reading order with the fewest candidates, by bit-sliced counting
+    /// over the digits. Most branch cells have two candidates: that case counts to three only.
+    #[inline]
+    fn fewest(&self) -> Option<usize> {
+        let mut below_three = [[0 as BandSet; 3]; N_BANDS];
+        for (band, below) in below_three.iter_mut().enumerate() {
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for &places in &self.places[band] {
+                three |= two & places;
+                two |= one & places;
+                one |= places;
+            }
+            let open = self.open[band];
+            *below = [open & !one, open & one & !two, open & two & !three];
+        }
+        for count in 0..3 {
+            for (band, below) in below_three.iter().enumerate() {
+                if below[count] != 0 {
+                    return Some(band * BAND_CELLS + below[count].trailing_zeros() as usize);
+                }
+            }
+        }
+        // Every open cell has three or more: count them all.
+        let mut best: Option<(usize, usize)> = None;
+        for band in 0..N_BANDS {
+            // more[k]: cells with more than k candidates.
+            let mut more = [0 as BandSet; SIZE];
+            for &places in &self.places[band] {
+                for k in (1..SIZE).rev() {
+                    more[k] |= more[k - 1] & places;
+                }
+                more[0] |= places;
+            }
+            for count in 3..=SIZE {
+                let over = if count < SIZE { more[count] } else { 0 };
+                let exactly = self.open[band] & more[count - 1] & !over;
+                if exactly != 0 {
+                    if best.is_none_or(|(fewest, _)| count < fewest) {
+                        best = Some((count, band * BAND_CELLS + exactly.trailing_zeros() as usize));
+                    }
+                    break;
+                }
+            }
+        }
+        best.map(|(_, index)| index)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pair sets over a 3x3 square, written row by row as in `MATCHED`'s index.
+    fn pairs(rows: [&str; 3]) -> usize {
+        let mut bits = 0;
+        for (i, row) in rows.iter().enumerate() {
+            for (j, c) in row.chars().enumerate() {
+                if c == '#' {
+                    bits |= 1 << (i * 3 + j);
+                }
+            }
+        }
+        bits
+    }
+
+    #[test]
+    fn matched_keeps_the_pairs_some_pairing_uses() {
+        assert_eq!(BOX_HEIGHT, 3, "these cases are drawn for 3x3 boxes");
+        let full = pairs(["###", "###", "###"]);
+        assert_eq!(usize::from(MATCHED[full]), full);
+        let diagonal = pairs(["#..", ".#.", "..#"]);
+        assert_eq!(usize::from(MATCHED[diagonal]), diagonal);
+        // Item 0 can only take 1: nobody else may, and item 0 gives up the rest.
+        assert_eq!(
+            usize::from(MATCHED[pairs([".#.", "###", "###"])]),
+            pairs([".#.", "#.#", "#.#"])
+        );
+        // Items 0 and 1 share {0, 1}: item 2 must take 2.
+        assert_eq!(
+            usize::from(MATCHED[pairs(["##.", "##.", "###"])]),
+            pairs(["##.", "##.", "..#"])
+        );
+        // Two items that both need 0, and one with nothing: no pairing at all.
+        assert_eq!(MATCHED[pairs(["#..", "#..", "###"])], 0);
+        assert_eq!(MATCHED[pairs(["###", "###", "..."])], 0);
+    }
+}
