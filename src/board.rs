@@ -11,8 +11,9 @@
 //! - [`General`]: any shape up to 64x64, one 64-bit word per row and per digit; from 4x4 (a few
 //!   hundred bytes, no heap) to 64x64 (32 KiB).
 //!
-//! [`crate::solve`] picks [`Nine`] for 9x9 puzzles and [`General`] for every other shape. The
-//! two agree board for board, which the tests check by running 9x9 puzzles through both.
+//! [`Kernel::for_search`] picks [`Nine`] for 9x9 puzzles under the rules it implements (all
+//! but [`Forced::Subsets`]) and [`General`] for everything else. The two agree board for board,
+//! which the tests check by running 9x9 puzzles through both.
 //!
 //! A cell is *settled* once it holds its digit and that digit has been removed from all its
 //! peers; filling a forced cell means settling it.
@@ -31,6 +32,10 @@
 //!   and once in each box, so its places pair the band's rows with its boxes; places that no
 //!   such one-to-one pairing uses are removed. The same holds for each stack (a column of
 //!   boxes), its columns and its boxes. A band or stack with no pairing is dead.
+//! - [`Forced::Subsets`] ([`General`] only): also, in each row, column and box, the unit's
+//!   digits must go one to a cell, so every cell-digit pair that no such assignment uses is
+//!   removed (naked and hidden pairs, triples and larger subsets). A unit with no assignment is
+//!   dead.
 
 use std::fmt::Debug;
 
@@ -44,6 +49,27 @@ mod nine;
 
 pub use general::General;
 pub use nine::Nine;
+
+/// The kernels, for choosing one at run time.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kernel {
+    /// [`Nine`].
+    Nine,
+    /// [`General`].
+    General,
+}
+
+impl Kernel {
+    /// The kernel that searches puzzles of `shape` under `rule`: [`Nine`] where it can, as the
+    /// faster, [`General`] otherwise.
+    pub fn for_search(shape: Shape, rule: Forced) -> Kernel {
+        if shape == Shape::NINE && rule <= Forced::Locked {
+            Kernel::Nine
+        } else {
+            Kernel::General
+        }
+    }
+}
 
 /// The board cannot be completed: a cell has no candidate left, or a digit has no place left in
 /// a row, column or box.
@@ -101,24 +127,27 @@ mod tests {
     const HARD: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
-    /// Runs `check` with each kernel that can hold 9x9 puzzles.
-    fn each_kernel(check: impl Fn(&dyn Fn(&Grid) -> Box<dyn Kernel>)) {
-        check(&|puzzle| Box::new(Nine::new(puzzle)));
-        check(&|puzzle| Box::new(General::new(puzzle)));
+    /// Runs `check` with each kernel that can hold 9x9 puzzles, and the rules it implements.
+    fn each_kernel(check: impl Fn(&dyn Fn(&Grid) -> Box<dyn Searched>, &[Forced])) {
+        check(&|puzzle| Box::new(Nine::new(puzzle)), NINE_RULES);
+        check(&|puzzle| Box::new(General::new(puzzle)), Forced::ALL);
     }
 
+    /// The rules [`Nine`] implements.
+    const NINE_RULES: &[Forced] = &[Forced::Naked, Forced::Hidden, Forced::Locked];
+
     /// The board methods the shared tests use, object-safe.
-    trait Kernel {
+    trait Searched {
         fn fill(&mut self, rule: Forced) -> Result<u32, Dead>;
         fn candidates(&self, cell: Cell) -> Candidates;
         fn settled(&self) -> usize;
         fn complete(&self) -> bool;
         fn grid(&self) -> Grid;
         fn branch(&self, rule: Branch) -> Option<Cell>;
-        fn child(&self, cell: Cell, digit: Digit) -> Box<dyn Kernel>;
+        fn child(&self, cell: Cell, digit: Digit) -> Box<dyn Searched>;
     }
 
-    impl<B: Board> Kernel for B {
+    impl<B: Board> Searched for B {
         fn fill(&mut self, rule: Forced) -> Result<u32, Dead> {
             self.fill_forced(rule)
         }
@@ -137,18 +166,18 @@ mod tests {
         fn branch(&self, rule: Branch) -> Option<Cell> {
             self.branch_cell(rule)
         }
-        fn child(&self, cell: Cell, digit: Digit) -> Box<dyn Kernel> {
+        fn child(&self, cell: Cell, digit: Digit) -> Box<dyn Searched> {
             Box::new(Board::child(self, cell, digit))
         }
     }
 
-    fn total(board: &dyn Kernel) -> u32 {
+    fn total(board: &dyn Searched) -> u32 {
         Shape::NINE.cells().map(|c| board.candidates(c).len()).sum()
     }
 
     #[test]
     fn naked_singles_solve_an_easy_puzzle() {
-        each_kernel(|new| {
+        each_kernel(|new, _| {
             let mut board = new(&grid(EASY));
             let givens = grid(EASY).n_filled();
             let filled = board.fill(Forced::Naked).unwrap();
@@ -172,12 +201,12 @@ mod tests {
             threads: 1,
             ..crate::Config::default()
         };
-        each_kernel(|new| {
+        each_kernel(|new, rules| {
             for line in puzzles {
                 let puzzle = grid(line);
                 let solution = crate::solve(&puzzle, &config).solutions[0].clone();
-                let mut looser: Option<Box<dyn Kernel>> = None;
-                for &rule in Forced::ALL {
+                let mut looser: Option<Box<dyn Searched>> = None;
+                for &rule in rules {
                     let mut board = new(&puzzle);
                     board
                         .fill(rule)
@@ -198,7 +227,7 @@ mod tests {
 
     #[test]
     fn locked_goes_further_than_hidden_and_hidden_than_naked() {
-        each_kernel(|new| {
+        each_kernel(|new, _| {
             let puzzle = grid(HARD);
             let [mut naked, mut hidden, mut locked] = [new(&puzzle), new(&puzzle), new(&puzzle)];
             naked.fill(Forced::Naked).unwrap();
@@ -212,7 +241,7 @@ mod tests {
 
     #[test]
     fn a_wrong_guess_dies() {
-        each_kernel(|new| {
+        each_kernel(|new, _| {
             let puzzle = grid(EASY);
             let board = new(&puzzle);
             let r1c3 = Shape::NINE.cell(0, 2).unwrap();
@@ -232,7 +261,7 @@ mod tests {
 
     #[test]
     fn conflicting_givens_are_dead() {
-        each_kernel(|new| {
+        each_kernel(|new, _| {
             let mut puzzle = Grid::empty(Shape::NINE);
             puzzle.set(Shape::NINE.cell(0, 0).unwrap(), Digit::new(5));
             puzzle.set(Shape::NINE.cell(0, 5).unwrap(), Digit::new(5));
@@ -242,7 +271,7 @@ mod tests {
 
     #[test]
     fn branch_rules_pick_first_and_fewest() {
-        each_kernel(|new| {
+        each_kernel(|new, _| {
             let mut board = new(&grid(HARD));
             board.fill(Forced::Hidden).unwrap();
             let open = |cell: &Cell| board.candidates(*cell).len() > 1;
@@ -264,7 +293,7 @@ mod tests {
         let puzzles = [HARD, EASY, crate::testing::ESCARGOT];
         let mut seen = 0;
         for line in puzzles {
-            for &rule in Forced::ALL {
+            for &rule in NINE_RULES {
                 let mut queue = vec![(Nine::new(&grid(line)), General::new(&grid(line)))];
                 while let Some((mut nine, mut general)) = queue.pop() {
                     seen += 1;

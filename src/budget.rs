@@ -32,7 +32,14 @@ impl Budget {
             deadline: config
                 .timeout
                 .and_then(|timeout| start.checked_add(timeout)),
-            max_solutions: config.max_solutions.unwrap_or(MAX_KEPT_SOLUTIONS).max(1),
+            max_solutions: config
+                .max_solutions
+                .unwrap_or(if config.keep_solutions {
+                    MAX_KEPT_SOLUTIONS
+                } else {
+                    u64::MAX
+                })
+                .max(1),
         }
     }
 

@@ -7,6 +7,7 @@ use std::fmt;
 
 use crate::grid::{Conflict, Grid};
 use crate::stats::Stats;
+use crate::strategy::Found;
 
 /// Why a search stopped.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -59,8 +60,12 @@ impl fmt::Display for Status {
 /// The result of solving one puzzle.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Outcome {
-    /// Solutions found, sorted, at most the solution limit.
+    /// Solutions found, sorted, at most the solution limit; empty when they were only
+    /// counted ([`Config::keep_solutions`](crate::Config::keep_solutions) off).
     pub solutions: Vec<Grid>,
+    /// How many solutions were found, at most the solution limit: the exact number of
+    /// solutions when the search was exhausted.
+    pub count: u64,
     /// Why the search stopped.
     pub stop: Stop,
     /// Givens that break a rule; the search did not run.
@@ -72,15 +77,17 @@ pub struct Outcome {
 impl Outcome {
     /// The outcome of a search that ran: its solutions, why it stopped, and its statistics,
     /// whose elapsed time is set from `start`.
-    pub fn searched(
-        solutions: Vec<Grid>,
+    pub(crate) fn searched(
+        found: Found,
         stop: Stop,
         mut stats: Stats,
         start: std::time::Instant,
     ) -> Outcome {
         stats.elapsed = start.elapsed();
+        let (solutions, count) = found.into_parts();
         Outcome {
             solutions,
+            count,
             stop,
             conflict: None,
             stats,
@@ -91,6 +98,7 @@ impl Outcome {
     pub fn conflict(conflict: Conflict) -> Outcome {
         Outcome {
             solutions: Vec::new(),
+            count: 0,
             stop: Stop::Exhausted,
             conflict: Some(conflict),
             stats: Stats::default(),
@@ -99,7 +107,7 @@ impl Outcome {
 
     /// The verdict.
     pub fn status(&self) -> Status {
-        match (self.solutions.len(), self.stop) {
+        match (self.count, self.stop) {
             (2.., _) => Status::Multiple,
             (0, Stop::Exhausted) => Status::None,
             (1, Stop::Exhausted) => Status::Unique,
@@ -111,7 +119,7 @@ impl Outcome {
     /// A sentence for people: `unique solution`, `no solution: 5 twice in row 3 (…)`,
     /// `gave up after 1000 nodes`.
     pub fn verdict(&self) -> String {
-        let n = self.solutions.len();
+        let n = self.count;
         match self.status() {
             Status::Unique => "unique solution".to_owned(),
             Status::Multiple if self.stop == Stop::Exhausted => format!("{n} solutions"),
@@ -151,6 +159,7 @@ mod tests {
     fn outcome(n: usize, stop: Stop) -> Outcome {
         Outcome {
             solutions: vec![Grid::empty(crate::geometry::Shape::NINE); n],
+            count: n as u64,
             stop,
             conflict: None,
             stats: Stats {

@@ -35,10 +35,10 @@ use std::fmt::{self, Write as _};
 use std::ops::Range;
 use std::time::Instant;
 
-use crate::board::{Board, General, Nine};
+use crate::board::{Board, General, Kernel, Nine};
 use crate::budget::Budget;
 use crate::config::{Branch, Config, Forced};
-use crate::geometry::{Cell, Digit, Shape};
+use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::Stop;
 use crate::stats::Stats;
@@ -170,10 +170,9 @@ pub struct SearchTree {
 /// [`TooLarge`] as soon as the tree would have more than `max_nodes` nodes (counting the
 /// unexplored ones), without building it further.
 pub fn record(puzzle: &Grid, config: &Config, max_nodes: usize) -> Result<SearchTree, TooLarge> {
-    if puzzle.shape() == Shape::NINE {
-        record_on::<Nine>(puzzle, config, max_nodes)
-    } else {
-        record_on::<General>(puzzle, config, max_nodes)
+    match Kernel::for_search(puzzle.shape(), config.forced) {
+        Kernel::Nine => record_on::<Nine>(puzzle, config, max_nodes),
+        Kernel::General => record_on::<General>(puzzle, config, max_nodes),
     }
 }
 
@@ -216,7 +215,7 @@ fn record_on<B: Board>(
                 u32::try_from(stats.forced - forced_before).expect("a board has few cells");
             let fate = match step {
                 Step::Dead => Fate::Dead,
-                Step::Solved(grid) => Fate::Solved(grid),
+                Step::Solved => Fate::Solved(board.to_grid()),
                 Step::Branch(cell, candidates) => {
                     let first = nodes.len();
                     if first + candidates.len() as usize > max_nodes {
@@ -633,6 +632,7 @@ fn html(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Shape;
     use crate::strategy::{Strategy, solve};
     use crate::testing::{EASY, EASY_SOLUTION, grid};
 

@@ -586,6 +586,10 @@ conformance! {
         bfs_locked_first_2 = bfs(Forced::Locked, Branch::First, 2),
         bfs_locked_fewest_1 = bfs(Forced::Locked, Branch::Fewest, 1),
         bfs_locked_fewest_2 = bfs(Forced::Locked, Branch::Fewest, 2),
+        bfs_subsets_first_1 = bfs(Forced::Subsets, Branch::First, 1),
+        bfs_subsets_first_2 = bfs(Forced::Subsets, Branch::First, 2),
+        bfs_subsets_fewest_1 = bfs(Forced::Subsets, Branch::Fewest, 1),
+        bfs_subsets_fewest_2 = bfs(Forced::Subsets, Branch::Fewest, 2),
         // A frontier of a few boards: almost every board overflows into the workers' stacks.
         bfs_small_frontier_2 = Config {
             max_frontier: 4,
@@ -597,6 +601,8 @@ conformance! {
         dfs_hidden_fewest = dfs(Forced::Hidden, Branch::Fewest),
         dfs_locked_first = dfs(Forced::Locked, Branch::First),
         dfs_locked_fewest = dfs(Forced::Locked, Branch::Fewest),
+        dfs_subsets_first = dfs(Forced::Subsets, Branch::First),
+        dfs_subsets_fewest = dfs(Forced::Subsets, Branch::Fewest),
         bitmask = plain(Strategy::Bitmask),
         backtrack = plain(Strategy::Backtrack),
     ]

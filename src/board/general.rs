@@ -15,8 +15,10 @@
 //!   small bipartite matching: one perfect matching found by augmenting paths, then the pairs
 //!   on an alternating cycle, which are exactly those some perfect matching uses.
 //!
-//! Only digits whose places changed are looked at again. Boards up to 6x6 live inline; larger
-//! ones keep their words on the heap (a 25x25 board is 5.2 KiB).
+//! Each change to a digit's places is recorded as the row and the column it touched, so the
+//! rules look again only at the bands, stacks, rows, columns and boxes of a digit that changed,
+//! and the naked singles only at rows that changed. Boards up to 6x6 live inline; larger ones
+//! keep their words on the heap (a 25x25 board is 5.6 KiB).
 
 use smallvec::SmallVec;
 
@@ -26,18 +28,65 @@ use crate::config::{Branch, Forced};
 use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::Grid;
 
-/// Words held without a heap allocation: (side + 1) x side for a 6x6 board.
-const INLINE_WORDS: usize = 42;
+/// Words held without a heap allocation: (side + 3) x side for a 6x6 board.
+const INLINE_WORDS: usize = 54;
+
+/// Working space of the rules: made once per [`Board::fill_forced`] call rather than by each
+/// rule for each digit and unit, since clearing it costs more than some of the rules.
+struct Scratch {
+    possible: [u64; 64],
+    used: [u64; 64],
+    keep: [u64; 64],
+    columns: [u64; 64],
+    digits: [u8; 64],
+    pairing: Pairing,
+}
+
+impl Scratch {
+    fn new() -> Scratch {
+        Scratch {
+            possible: [0; 64],
+            used: [0; 64],
+            keep: [0; 64],
+            columns: [0; 64],
+            digits: [0; 64],
+            pairing: Pairing {
+                owner: [0; 64],
+                reach: [0; 64],
+            },
+        }
+    }
+}
+
+/// Working space of [`pairings`].
+struct Pairing {
+    /// `owner[j]`: the item paired with place `j`.
+    owner: [u8; 64],
+    /// `reach[i]`: items whose place item `i` may take, transitively.
+    reach: [u64; 64],
+}
 
 /// A board of any shape being searched.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct General {
     shape: Shape,
-    /// `words[digit * side + row]`: the columns of `row` where digit bit `digit` may stand,
-    /// including where it is settled; then `words[side * side + row]`: the open cells of `row`.
+    /// `side` blocks of `side` words, then three blocks of `side` more:
+    ///
+    /// - `words[digit * side + row]`: the columns of `row` where digit bit `digit` may stand,
+    ///   including where it is settled;
+    /// - `words[OPEN + row]`: the open cells of `row`;
+    /// - `words[ROWS + digit]`, `words[COLUMNS + digit]`: the rows and the columns where the
+    ///   places of digit bit `digit` changed since the hidden and locked rules last looked.
+    ///
+    /// (`OPEN`, `ROWS`, `COLUMNS` stand for `side * side` plus 0, `side` and `2 * side`.)
     words: SmallVec<[u64; INLINE_WORDS]>,
-    /// Digits (by bit) whose places changed since the hidden and locked rules last looked.
+    /// Digits (by bit) with changes in `ROWS` and `COLUMNS`.
     dirty: u64,
+    /// Rows where any digit's places changed since the naked singles last looked.
+    naked_rows: u64,
+    /// Rows, columns and boxes where any digit's places changed since the subsets rule last
+    /// looked.
+    units: [u64; 3],
 }
 
 /// The lowest `n` bits.
@@ -70,32 +119,53 @@ impl General {
         self.words[digit * self.side() + row]
     }
 
+    /// Where the open cells start in `words`.
     #[inline]
-    fn at_mut(&mut self, digit: usize, row: usize) -> &mut u64 {
-        let side = self.side();
-        &mut self.words[digit * side + row]
+    fn open_at(&self) -> usize {
+        self.side() * self.side()
     }
 
     /// The open cells of `row`.
     #[inline]
     fn open(&self, row: usize) -> u64 {
-        self.words[self.side() * self.side() + row]
+        self.words[self.open_at() + row]
     }
 
-    /// Replaces the word of digit bit `digit` in `row` by `word`, marking the digit if it
-    /// changed.
-    #[inline]
+    /// Replaces the word of digit bit `digit` in `row` by `word`, recording the change.
+    #[inline(always)]
     fn store(&mut self, digit: usize, row: usize, word: u64) {
-        let place = self.at_mut(digit, row);
-        if *place != word {
-            *place = word;
+        let side = self.side();
+        let at = digit * side + row;
+        let before = self.words[at];
+        if before != word {
+            self.words[at] = word;
+            let changes = side * side + side;
+            self.words[changes + digit] |= 1 << row;
+            self.words[changes + side + digit] |= before ^ word;
             self.dirty |= 1 << digit;
+            self.naked_rows |= 1 << row;
+            self.units[0] |= 1 << row;
+            self.units[1] |= before ^ word;
+            let band = row / self.shape.box_rows() * self.shape.box_rows();
+            for col in bits(before ^ word) {
+                self.units[2] |= 1 << (band + col / self.shape.box_cols());
+            }
         }
     }
 
-    fn n_open(&self) -> usize {
+    /// Takes the rows and the columns where digit bit `digit` changed.
+    #[inline]
+    fn take_changes(&mut self, digit: usize) -> (u64, u64) {
         let side = self.side();
-        self.words[side * side..]
+        let changes = side * side + side;
+        let rows = std::mem::take(&mut self.words[changes + digit]);
+        let columns = std::mem::take(&mut self.words[changes + side + digit]);
+        (rows, columns)
+    }
+
+    fn n_open(&self) -> usize {
+        let open = self.open_at();
+        self.words[open..open + self.side()]
             .iter()
             .map(|w| w.count_ones() as usize)
             .sum()
@@ -134,12 +204,118 @@ impl General {
         self.words[side * side + row] &= !bit;
     }
 
-    /// Settles every naked single; returns whether there was any.
+    /// Every row and column of every digit is to be looked at.
+    fn mark_all(&mut self) {
+        let side = self.side();
+        let changes = side * side + side;
+        self.words[changes..].fill(low(side));
+        self.dirty = low(side);
+        self.naked_rows = low(side);
+        self.units = [low(side); 3];
+    }
+
+    /// The subsets rule: in each row, column and box that changed, removes every cell-digit
+    /// pair that no one-to-one assignment of the unit's digits to its cells uses. Only the
+    /// digits not settled in the unit and its open cells take part.
+    fn match_units(&mut self, scratch: &mut Scratch) -> Result<(), Dead> {
+        let (side, rows, cols) = (self.side(), self.shape.box_rows(), self.shape.box_cols());
+        // The unit's open cells as bits (by column, row or place in the box), and for each
+        // digit not settled there, its places among them.
+        let Scratch {
+            digits,
+            possible: places,
+            used,
+            pairing,
+            ..
+        } = scratch;
+        for row in bits(std::mem::take(&mut self.units[0])) {
+            let open = self.open(row);
+            let k = self.unsettled(open, digits, places, |b, d| b.at(d, row))?;
+            if !pairings(&places[..k], &mut used[..k], pairing) {
+                return Err(Dead);
+            }
+            for i in 0..k {
+                if used[i] != places[i] {
+                    let digit = usize::from(digits[i]);
+                    self.store(digit, row, self.at(digit, row) & !(places[i] & !used[i]));
+                }
+            }
+        }
+        for col in bits(std::mem::take(&mut self.units[1])) {
+            let column = |b: &General, d: usize| {
+                (0..side).fold(0, |set, row| set | ((b.at(d, row) >> col) & 1) << row)
+            };
+            let open = (0..side).fold(0, |set, row| set | ((self.open(row) >> col) & 1) << row);
+            let k = self.unsettled(open, digits, places, column)?;
+            if !pairings(&places[..k], &mut used[..k], pairing) {
+                return Err(Dead);
+            }
+            for i in 0..k {
+                let digit = usize::from(digits[i]);
+                for row in bits(places[i] & !used[i]) {
+                    self.store(digit, row, self.at(digit, row) & !(1 << col));
+                }
+            }
+        }
+        for unit in bits(std::mem::take(&mut self.units[2])) {
+            let (top, left) = (unit / rows * rows, unit % rows * cols);
+            let gather = |word: &dyn Fn(usize) -> u64| {
+                (0..rows).fold(0, |set, i| {
+                    set | ((word(top + i) >> left) & low(cols)) << (i * cols)
+                })
+            };
+            let open = gather(&|row| self.open(row));
+            let k = self.unsettled(open, digits, places, |b, d| gather(&|row| b.at(d, row)))?;
+            if !pairings(&places[..k], &mut used[..k], pairing) {
+                return Err(Dead);
+            }
+            for i in 0..k {
+                let digit = usize::from(digits[i]);
+                for i_row in 0..rows {
+                    let gone = ((places[i] & !used[i]) >> (i_row * cols)) & low(cols);
+                    if gone != 0 {
+                        let row = top + i_row;
+                        self.store(digit, row, self.at(digit, row) & !(gone << left));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Lists in `digits` and `places` the digits whose places in a unit (`places_of`, as bits)
+    /// are all open (`open`), that is, not settled there; returns how many, or [`Dead`] when
+    /// their number differs from the open cells', which leaves a cell or a digit of the unit
+    /// without a partner.
+    fn unsettled(
+        &self,
+        open: u64,
+        digits: &mut [u8; 64],
+        places: &mut [u64; 64],
+        places_of: impl Fn(&General, usize) -> u64,
+    ) -> Result<usize, Dead> {
+        let mut k = 0;
+        for digit in 0..self.side() {
+            let here = places_of(self, digit);
+            if here & !open == 0 {
+                digits[k] = digit as u8;
+                places[k] = here;
+                k += 1;
+            }
+        }
+        if k == open.count_ones() as usize {
+            Ok(k)
+        } else {
+            Err(Dead)
+        }
+    }
+
+    /// Settles every naked single in the rows that changed; returns whether there was any.
     fn settle_naked_singles(&mut self) -> Result<bool, Dead> {
         let side = self.side();
         let full = low(side);
         let mut found = false;
-        for row in 0..side {
+        for row in bits(std::mem::take(&mut self.naked_rows)) {
             let (mut once, mut twice) = (0, 0);
             for digit in 0..side {
                 let places = self.at(digit, row);
@@ -162,15 +338,26 @@ impl General {
         Ok(found)
     }
 
-    /// The hidden and locked rules for digit bit `digit`.
-    fn scan_digit(&mut self, digit: usize, locked: bool) -> Result<(), Dead> {
+    /// The hidden and locked rules for digit bit `digit`, where its places changed. What the
+    /// rules change here is recorded again and looked at in the next round.
+    fn scan_digit(
+        &mut self,
+        digit: usize,
+        locked: bool,
+        scratch: &mut Scratch,
+    ) -> Result<(), Dead> {
+        let (rows, columns) = self.take_changes(digit);
+        let (box_rows, box_cols) = (self.shape.box_rows(), self.shape.box_cols());
+        // The bands (by first row) and the stacks (by first column) that changed.
+        let bands = bits(rows).fold(0u64, |set, row| set | 1 << (row - row % box_rows));
+        let stacks = bits(columns).fold(0u64, |set, col| set | 1 << (col - col % box_cols));
         if locked {
-            self.pair_bands(digit)?;
-            self.pair_stacks(digit)?;
+            self.pair_bands(digit, bands, scratch)?;
+            self.pair_stacks(digit, stacks, scratch)?;
         }
-        self.hidden_in_rows(digit)?;
-        self.hidden_in_columns(digit)?;
-        self.hidden_in_boxes(digit)
+        self.hidden_in_rows(digit, rows)?;
+        self.hidden_in_columns(digit, columns)?;
+        self.hidden_in_boxes(digit, bands, stacks)
     }
 
     /// Settles `row`, `col` with digit bit `digit`, the only place of the digit in some unit,
@@ -182,8 +369,8 @@ impl General {
         }
     }
 
-    fn hidden_in_rows(&mut self, digit: usize) -> Result<(), Dead> {
-        for row in 0..self.side() {
+    fn hidden_in_rows(&mut self, digit: usize, rows: u64) -> Result<(), Dead> {
+        for row in bits(rows) {
             let places = self.at(digit, row);
             if places == 0 {
                 return Err(Dead);
@@ -195,7 +382,7 @@ impl General {
         Ok(())
     }
 
-    fn hidden_in_columns(&mut self, digit: usize) -> Result<(), Dead> {
+    fn hidden_in_columns(&mut self, digit: usize, columns: u64) -> Result<(), Dead> {
         let side = self.side();
         let (mut once, mut twice) = (0, 0);
         for row in 0..side {
@@ -203,10 +390,10 @@ impl General {
             twice |= once & places;
             once |= places;
         }
-        if once != low(side) {
+        if once & columns != columns {
             return Err(Dead);
         }
-        for col in bits(once & !twice) {
+        for col in bits(once & !twice & columns) {
             // Settling an earlier single may have taken this column's place.
             match (0..side).find(|&row| self.at(digit, row) & (1 << col) != 0) {
                 Some(row) => self.settle_single(row, col, digit),
@@ -216,10 +403,10 @@ impl General {
         Ok(())
     }
 
-    fn hidden_in_boxes(&mut self, digit: usize) -> Result<(), Dead> {
-        let (side, rows, cols) = (self.side(), self.shape.box_rows(), self.shape.box_cols());
-        for top in (0..side).step_by(rows) {
-            for left in (0..side).step_by(cols) {
+    fn hidden_in_boxes(&mut self, digit: usize, bands: u64, stacks: u64) -> Result<(), Dead> {
+        let (rows, cols) = (self.shape.box_rows(), self.shape.box_cols());
+        for top in bits(bands) {
+            for left in bits(stacks) {
                 let segment = low(cols) << left;
                 let (mut count, mut last) = (0, (0, 0));
                 for row in top..top + rows {
@@ -239,19 +426,26 @@ impl General {
         Ok(())
     }
 
-    /// The locked rule along rows: in each band, pairs its rows with its boxes and removes the
-    /// places no pairing uses.
-    fn pair_bands(&mut self, digit: usize) -> Result<(), Dead> {
-        let (side, rows, cols) = (self.side(), self.shape.box_rows(), self.shape.box_cols());
-        let mut possible = [0u64; 64];
-        for top in (0..side).step_by(rows) {
+    /// The locked rule along rows: in each band of `bands` (by first row), pairs its rows with
+    /// its boxes and removes the places no pairing uses.
+    fn pair_bands(&mut self, digit: usize, bands: u64, scratch: &mut Scratch) -> Result<(), Dead> {
+        let (rows, cols) = (self.shape.box_rows(), self.shape.box_cols());
+        let Scratch {
+            possible,
+            used: paired,
+            pairing,
+            ..
+        } = scratch;
+        for top in bits(bands) {
             for (i, row_boxes) in possible[..rows].iter_mut().enumerate() {
                 let places = self.at(digit, top + i);
                 *row_boxes = (0..rows)
                     .filter(|&j| places & (low(cols) << (j * cols)) != 0)
                     .fold(0, |set, j| set | 1 << j);
             }
-            let paired = pairings(&possible[..rows]).ok_or(Dead)?;
+            if !pairings(&possible[..rows], &mut paired[..rows], pairing) {
+                return Err(Dead);
+            }
             for (i, &boxes) in paired[..rows].iter().enumerate() {
                 let keep = bits(boxes).fold(0, |keep, j| keep | low(cols) << (j * cols));
                 self.store(digit, top + i, self.at(digit, top + i) & keep);
@@ -260,25 +454,43 @@ impl General {
         Ok(())
     }
 
-    /// The locked rule along columns: in each stack, pairs its columns with its bands and
-    /// removes the places no pairing uses.
-    fn pair_stacks(&mut self, digit: usize) -> Result<(), Dead> {
+    /// The locked rule along columns: in each stack of `stacks` (by first column), pairs its
+    /// columns with its bands and removes the places no pairing uses.
+    fn pair_stacks(
+        &mut self,
+        digit: usize,
+        stacks: u64,
+        scratch: &mut Scratch,
+    ) -> Result<(), Dead> {
+        if stacks == 0 {
+            return Ok(());
+        }
         let (side, rows, cols) = (self.side(), self.shape.box_rows(), self.shape.box_cols());
         let n_bands = side / rows;
         // The columns where the digit has a place in each band.
-        let mut band_columns = [0u64; 64];
+        let Scratch {
+            possible,
+            used: paired,
+            keep,
+            columns: band_columns,
+            pairing,
+            ..
+        } = scratch;
         for (band, columns) in band_columns[..n_bands].iter_mut().enumerate() {
             *columns = (band * rows..(band + 1) * rows).fold(0, |c, r| c | self.at(digit, r));
         }
-        let mut keep = [0u64; 64];
-        for left in (0..side).step_by(cols) {
-            let mut possible = [0u64; 64];
+        // Columns outside the stacks looked at are kept as they are.
+        let untouched = low(side) & !bits(stacks).fold(0, |set, left| set | low(cols) << left);
+        keep[..n_bands].fill(untouched);
+        for left in bits(stacks) {
             for (i, column_bands) in possible[..cols].iter_mut().enumerate() {
                 *column_bands = (0..n_bands)
                     .filter(|&band| band_columns[band] & (1 << (left + i)) != 0)
                     .fold(0, |set, band| set | 1 << band);
             }
-            let paired = pairings(&possible[..cols]).ok_or(Dead)?;
+            if !pairings(&possible[..cols], &mut paired[..cols], pairing) {
+                return Err(Dead);
+            }
             for (i, &bands) in paired[..cols].iter().enumerate() {
                 for band in bits(bands) {
                     keep[band] |= 1 << (left + i);
@@ -326,67 +538,76 @@ impl General {
     }
 }
 
-/// For a square of possible pairs between two sides of `k` items each (`possible[i]` holds bit
-/// `j` when item `i` of one side may pair with item `j` of the other), the pairs that some
-/// one-to-one pairing of the two sides uses, in the same form; `None` when there is no such
-/// pairing.
+/// For possible pairs between `k` items and `k` places (`possible[i]` holds bit `j` when item
+/// `i` may take place `j`; places are any bits, `k` of them in all), writes into `used[i]` the
+/// pairs that some one-to-one pairing of the items with the places uses, and returns `true`;
+/// returns `false` when there is no such pairing.
 ///
-/// One pairing is found by augmenting paths. A pair outside it is used by another pairing
-/// exactly when it closes a cycle that alternates between pairs outside and inside it: item `i`
-/// may take the partner of item `i2` when `i2` can in turn, step by step, get back to `i`'s own.
-fn pairings(possible: &[u64]) -> Option<[u64; 64]> {
+/// One pairing is found greedily, then completed by augmenting paths. A pair outside it is used
+/// by another pairing exactly when it closes a cycle that alternates between pairs outside and
+/// inside it: item `i` may take the place of item `i2` when `i2` can in turn, step by step, get
+/// back to `i`'s own place.
+fn pairings(possible: &[u64], used: &mut [u64], work: &mut Pairing) -> bool {
     let k = possible.len();
-    const NONE: usize = usize::MAX;
-    // partner_of[j]: the item of the first side paired with item j of the second.
-    let mut partner_of = [NONE; 64];
-    for i in 0..k {
+    let places = possible.iter().fold(0, |all, &p| all | p);
+    if places.count_ones() as usize != k {
+        return false;
+    }
+    let Pairing { owner, reach } = work;
+    for j in bits(places) {
+        owner[j] = u8::MAX;
+    }
+    let (mut taken, mut waiting) = (0u64, 0u64);
+    for (i, &places) in possible.iter().enumerate() {
+        let free = places & !taken;
+        if free == 0 {
+            waiting |= 1 << i;
+        } else {
+            let j = free.trailing_zeros();
+            taken |= 1 << j;
+            owner[j as usize] = i as u8;
+        }
+    }
+    for i in bits(waiting) {
         let mut seen = 0u64;
-        if !augment(i, possible, &mut partner_of, &mut seen) {
-            return None;
+        if !augment(i, possible, owner, &mut seen) {
+            return false;
         }
     }
-    let mut partner = [0usize; 64];
-    for j in 0..k {
-        partner[partner_of[j]] = j;
-    }
-    // reach[i]: items whose partner item i may take, transitively (an item reaches itself).
-    let mut reach = [0u64; 64];
-    for i in 0..k {
-        reach[i] = 1 << i;
-        for j in bits(possible[i]) {
-            reach[i] |= 1 << partner_of[j];
-        }
+    // An item reaches itself.
+    let reach = &mut reach[..k];
+    for (i, reach) in reach.iter_mut().enumerate() {
+        *reach = bits(possible[i]).fold(1 << i, |set, j| set | 1 << owner[j]);
     }
     for via in 0..k {
-        for i in 0..k {
-            if reach[i] & (1 << via) != 0 {
-                reach[i] |= reach[via];
+        let through = reach[via];
+        for reach in reach.iter_mut() {
+            if *reach & (1 << via) != 0 {
+                *reach |= through;
             }
         }
     }
-    let mut used = [0u64; 64];
-    for i in 0..k {
-        for j in bits(possible[i]) {
-            let other = partner_of[j];
-            if other == i || (reach[other] & (1 << i) != 0) {
-                used[i] |= 1 << j;
-            }
-        }
-        debug_assert!(used[i] & (1 << partner[i]) != 0);
+    for (i, used) in used.iter_mut().enumerate().take(k) {
+        *used = bits(possible[i])
+            .filter(|&j| {
+                let other = usize::from(owner[j]);
+                other == i || reach[other] & (1 << i) != 0
+            })
+            .fold(0, |set, j| set | 1 << j);
     }
-    Some(used)
+    true
 }
 
-/// Finds a pairing for item `i` by an augmenting path, re-pairing others as needed.
-fn augment(i: usize, possible: &[u64], partner_of: &mut [usize; 64], seen: &mut u64) -> bool {
+/// Finds a place for item `i` by an augmenting path, moving others as needed.
+fn augment(i: usize, possible: &[u64], owner: &mut [u8; 64], seen: &mut u64) -> bool {
     for j in bits(possible[i]) {
-        // A column seen deeper in this search cannot lead to a free one any more.
+        // A place seen deeper in this search cannot lead to a free one any more.
         if *seen & (1 << j) != 0 {
             continue;
         }
         *seen |= 1 << j;
-        if partner_of[j] == usize::MAX || augment(partner_of[j], possible, partner_of, seen) {
-            partner_of[j] = i;
+        if owner[j] == u8::MAX || augment(usize::from(owner[j]), possible, owner, seen) {
+            owner[j] = i as u8;
             return true;
         }
     }
@@ -399,15 +620,17 @@ impl Board for General {
         let side = shape.side();
         let mut board = General {
             shape,
-            words: SmallVec::from_elem(low(side), (side + 1) * side),
+            words: SmallVec::from_elem(low(side), (side + 3) * side),
             dirty: 0,
+            naked_rows: 0,
+            units: [0; 3],
         };
         for cell in shape.cells() {
             if let Some(digit) = puzzle.get(cell) {
                 board.settle(cell.row(), cell.col(), digit.bit() as usize);
             }
         }
-        board.dirty = low(side);
+        board.mark_all();
         board
     }
 
@@ -443,8 +666,10 @@ impl Board for General {
     }
 
     fn is_complete(&self) -> bool {
-        let side = self.side();
-        self.words[side * side..].iter().all(|&open| open == 0)
+        let open = self.open_at();
+        self.words[open..open + self.side()]
+            .iter()
+            .all(|&open| open == 0)
     }
 
     fn child(&self, cell: Cell, digit: Digit) -> General {
@@ -469,18 +694,26 @@ impl Board for General {
 
     fn fill_forced(&mut self, rule: Forced) -> Result<u32, Dead> {
         let open_before = self.n_open();
-        let locked = rule == Forced::Locked;
+        let locked = rule >= Forced::Locked;
+        let mut scratch = Scratch::new();
         loop {
             if self.settle_naked_singles()? {
                 continue;
             }
-            if rule == Forced::Naked || self.dirty == 0 {
+            if rule == Forced::Naked {
                 break;
             }
-            let digits = std::mem::take(&mut self.dirty);
-            for digit in bits(digits) {
-                self.scan_digit(digit, locked)?;
+            if self.dirty != 0 {
+                let digits = std::mem::take(&mut self.dirty);
+                for digit in bits(digits) {
+                    self.scan_digit(digit, locked, &mut scratch)?;
+                }
+                continue;
             }
+            if rule != Forced::Subsets || self.units == [0; 3] {
+                break;
+            }
+            self.match_units(&mut scratch)?;
         }
         Ok((open_before - self.n_open()) as u32)
     }
@@ -512,7 +745,10 @@ mod tests {
 
     #[test]
     fn pairings_keep_the_pairs_some_pairing_uses() {
-        let k = |rows: &[&str]| pairings(&square(rows)).map(|used| used[..rows.len()].to_vec());
+        let k = |rows: &[&str]| {
+            let mut used = vec![0; rows.len()];
+            pairings(&square(rows), &mut used, &mut Scratch::new().pairing).then_some(used)
+        };
         let full = ["###", "###", "###"];
         assert_eq!(k(&full), Some(square(&full)));
         assert_eq!(
@@ -556,8 +792,13 @@ mod tests {
                     (0..4).for_each(|i| used[i] |= 1 << p[i]);
                 }
             }
-            let got = pairings(&possible).map(|u| u[..4].to_vec());
-            assert_eq!(got, any.then(|| used.to_vec()), "{possible:?}");
+            let mut got = vec![0; 4];
+            let found = pairings(&possible, &mut got, &mut Scratch::new().pairing);
+            assert_eq!(
+                found.then_some(got),
+                any.then(|| used.to_vec()),
+                "{possible:?}"
+            );
         }
     }
 
@@ -568,7 +809,7 @@ mod tests {
         let six = General::new(&Grid::empty(Shape::new(2, 3).unwrap()));
         assert!(!six.words.spilled());
         let big = General::new(&Grid::empty(Shape::new(5, 5).unwrap()));
-        assert!(big.bytes() >= size_of::<General>() + 26 * 25 * 8);
+        assert!(big.bytes() >= size_of::<General>() + 28 * 25 * 8);
     }
 
     #[test]

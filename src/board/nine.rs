@@ -361,7 +361,10 @@ impl Board for Nine {
     /// It stops when a round changes nothing. Every rule finds a board dead when a cell runs out
     /// of candidates; the hidden and locked rules also when a digit runs out of places in a
     /// unit.
+    /// Implements [`Forced::Naked`], [`Forced::Hidden`] and [`Forced::Locked`]; the others are
+    /// [`super::General`]'s (see [`super::Kernel::for_search`]).
     fn fill_forced(&mut self, rule: Forced) -> Result<u32, Dead> {
+        debug_assert!(rule <= Forced::Locked, "{rule} is the general kernel's");
         let open_before = self.n_open();
         let locked = rule == Forced::Locked;
         loop {

@@ -34,6 +34,7 @@ use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::stats::Stats;
+use crate::strategy::Found;
 
 /// What one level of the recursion keeps for itself: the cell it fills and the digit on trial.
 type Level = (Cell, Digit);
@@ -49,20 +50,18 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         grid: puzzle.clone(),
         budget: Budget::new(config, start),
         stats: Stats::default(),
-        solutions: Vec::new(),
+        found: Found::new(config),
     };
     let stop = match search.enter(0).and_then(|()| search.visit(0)) {
         Ok(()) => Stop::Exhausted,
         Err(stop) => stop,
     };
     let Search {
-        mut stats,
-        solutions,
-        ..
+        mut stats, found, ..
     } = search;
     // The frontier of a depth-first search is its path: one level per depth reached.
     stats.record_peak(stats.per_depth.len() as u64, LEVEL_BYTES);
-    Outcome::searched(solutions, stop, stats, start)
+    Outcome::searched(found, stop, stats, start)
 }
 
 /// The state of one search: the grid being filled and what has been found and counted.
@@ -70,7 +69,7 @@ struct Search {
     grid: Grid,
     budget: Budget,
     stats: Stats,
-    solutions: Vec<Grid>,
+    found: Found,
 }
 
 impl Search {
@@ -139,8 +138,8 @@ impl Search {
     fn found(&mut self, depth: usize) -> Result<(), Stop> {
         self.stats.solutions += 1;
         self.stats.depth_mut(depth).solutions += 1;
-        self.solutions.push(self.grid.clone());
-        if self.solutions.len() as u64 >= self.budget.max_solutions() {
+        self.found.add(|| self.grid.clone());
+        if self.found.count() >= self.budget.max_solutions() {
             return Err(Stop::SolutionLimit);
         }
         Ok(())

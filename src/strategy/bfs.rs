@@ -51,7 +51,7 @@ use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::stats::Stats;
 use crate::strategy::expand::{Step, expand};
-use crate::strategy::{Strategy, dfs};
+use crate::strategy::{Found, Strategy, dfs};
 use crate::trace;
 
 /// Boards per work item. Fixed, so that chunking, and with it the overflow shares and the
@@ -73,7 +73,7 @@ struct Job<B> {
 struct Done<B> {
     index: usize,
     next: Vec<B>,
-    solutions: Vec<Grid>,
+    found: Found,
     stats: Stats,
     /// Why the chunk stopped before its last board, if it did.
     stop: Option<Stop>,
@@ -142,7 +142,7 @@ impl Shared<'_> {
         let limit = self.budget.max_solutions();
         let mut stats = Stats::default();
         let mut next = Vec::with_capacity(share.min(boards.len() * 4));
-        let mut solutions = Vec::new();
+        let mut found = Found::new(self.config);
         let mut stop = None;
         'boards: for mut board in boards {
             if let Some(reason) = self.check(index, &stats) {
@@ -151,9 +151,9 @@ impl Shared<'_> {
             }
             match expand(&mut board, depth, self.config, &mut stats) {
                 Step::Dead => {}
-                Step::Solved(grid) => {
-                    solutions.push(grid);
-                    if solutions.len() as u64 >= limit {
+                Step::Solved => {
+                    found.add(|| board.to_grid());
+                    if found.count() >= limit {
                         stop = Some(Stop::SolutionLimit);
                         break;
                     }
@@ -172,7 +172,7 @@ impl Shared<'_> {
                             self.config,
                             limit,
                             &mut stats,
-                            &mut solutions,
+                            &mut found,
                             |stats| self.check(index, stats),
                         );
                         if reason != Stop::Exhausted {
@@ -186,7 +186,7 @@ impl Shared<'_> {
         Done {
             index,
             next,
-            solutions,
+            found,
             stats,
             stop,
         }
@@ -204,7 +204,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
         halt: AtomicU8::new(HALT_NONE),
     };
     let threads = config.threads.max(1);
-    let (stats, solutions, stop) = if threads == 1 {
+    let (stats, found, stop) = if threads == 1 {
         run_levels::<B>(puzzle, &shared, |jobs, collect| {
             for job in jobs {
                 collect(shared.process(job));
@@ -245,7 +245,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
             result
         })
     };
-    Outcome::searched(solutions, stop, stats, start)
+    Outcome::searched(found, stop, stats, start)
 }
 
 /// A worker: expands chunks until the queue is closed.
@@ -263,10 +263,10 @@ fn run_levels<B: Board>(
     puzzle: &Grid,
     shared: &Shared<'_>,
     mut dispatch: impl FnMut(Vec<Job<B>>, &mut dyn FnMut(Done<B>)),
-) -> (Stats, Vec<Grid>, Stop) {
+) -> (Stats, Found, Stop) {
     let limit = shared.budget.max_solutions();
     let mut stats = Stats::default();
-    let mut solutions: Vec<Grid> = Vec::new();
+    let mut found = Found::new(shared.config);
     let root = B::new(puzzle);
     let board_bytes = root.bytes();
     let max_frontier = shared.config.frontier_boards(board_bytes);
@@ -287,13 +287,13 @@ fn run_levels<B: Board>(
         shared.cancel_after.store(usize::MAX, Ordering::Relaxed);
         let mut results: Vec<Option<Done<B>>> = (0..n_jobs).map(|_| None).collect();
         let mut prefix = 0;
-        let mut prefix_solutions = solutions.len() as u64;
+        let mut prefix_solutions = found.count();
         dispatch(jobs, &mut |done: Done<B>| {
             let index = done.index;
             results[index] = Some(done);
             // Once the chunks up to some index hold the limit, later chunks cannot matter.
             while let Some(Some(done)) = results.get(prefix) {
-                prefix_solutions += done.solutions.len() as u64;
+                prefix_solutions += done.found.count();
                 if prefix_solutions >= limit {
                     shared.cancel_after.store(prefix, Ordering::Relaxed);
                     break;
@@ -305,11 +305,11 @@ fn run_levels<B: Board>(
         let mut next = Vec::new();
         for done in results.into_iter().flatten() {
             stats.merge(&done.stats);
-            if solutions.len() as u64 >= limit {
+            if found.count() >= limit {
                 // Cancelled or beyond the limit: its work is counted, its results are not used.
                 continue;
             }
-            solutions.extend(done.solutions);
+            found.append(done.found);
             next.extend(done.next);
             if let Some(reason @ (Stop::NodeBudget | Stop::Timeout)) = done.stop {
                 stop = reason;
@@ -318,8 +318,8 @@ fn run_levels<B: Board>(
         // Deeper depths may still grow (overflow, later levels); this one and those above
         // it are final.
         emitted = trace::depths_from(Strategy::Bfs, &stats.per_depth[..=depth], emitted);
-        if solutions.len() as u64 >= limit {
-            solutions.truncate(limit as usize);
+        if found.count() >= limit {
+            found.truncate(limit);
             stop = Stop::SolutionLimit;
             break;
         }
@@ -333,7 +333,7 @@ fn run_levels<B: Board>(
     // The frontier is the level; the workers' overflow stacks are not part of it.
     stats.peak_frontier = 0;
     stats.record_peak(peak, board_bytes);
-    (stats, solutions, stop)
+    (stats, found, stop)
 }
 
 /// Cuts a level into chunks of [`CHUNK`] boards, each with an equal share of `max_frontier`.

@@ -34,6 +34,7 @@ use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::stats::Stats;
+use crate::strategy::Found;
 
 /// What the search keeps for one state it has branched at: the digits still to try in its cell,
 /// and how many it has tried (a digit tried is still in the grid until the next is taken).
@@ -52,11 +53,11 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     let start = Instant::now();
     let budget = Budget::new(config, start);
     let mut stats = Stats::default();
-    let mut solutions = Vec::new();
-    let stop = Search::new(puzzle).run(&budget, &mut stats, &mut solutions);
+    let mut found = Found::new(config);
+    let stop = Search::new(puzzle).run(&budget, &mut stats, &mut found);
     // The frontier of a depth-first search is its path: one level per depth reached.
     stats.record_peak(stats.per_depth.len() as u64, LEVEL_BYTES);
-    Outcome::searched(solutions, stop, stats, start)
+    Outcome::searched(found, stop, stats, start)
 }
 
 /// The grid being filled, with its bookkeeping.
@@ -134,7 +135,7 @@ impl Search {
 
 impl Search {
     /// Runs the search to its end, or until a limit stops it, and says why it stopped.
-    fn run(&mut self, budget: &Budget, stats: &mut Stats, solutions: &mut Vec<Grid>) -> Stop {
+    fn run(&mut self, budget: &Budget, stats: &mut Stats, found: &mut Found) -> Stop {
         if let Some(stop) = budget.check(1) {
             return stop;
         }
@@ -148,8 +149,8 @@ impl Search {
             if depth == self.n_empty {
                 stats.solutions += 1;
                 stats.depth_mut(depth).solutions += 1;
-                solutions.push(self.grid.clone());
-                if solutions.len() as u64 >= budget.max_solutions() {
+                found.add(|| self.grid.clone());
+                if found.count() >= budget.max_solutions() {
                     return Stop::SolutionLimit;
                 }
             } else {

@@ -12,6 +12,7 @@ use crate::config::Config;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::stats::Stats;
+use crate::strategy::Found;
 use crate::strategy::expand::{Step, expand};
 
 /// Solves `puzzle` depth-first on boards of kind `B`.
@@ -19,21 +20,21 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
     let start = Instant::now();
     let budget = Budget::new(config, start);
     let mut stats = Stats::default();
-    let mut solutions = Vec::new();
+    let mut found = Found::new(config);
     let stop = search(
         B::new(puzzle),
         0,
         config,
         budget.max_solutions(),
         &mut stats,
-        &mut solutions,
+        &mut found,
         |stats| budget.check(stats.nodes + 1),
     );
-    Outcome::searched(solutions, stop, stats, start)
+    Outcome::searched(found, stop, stats, start)
 }
 
 /// Explores the subtree under `root` (at `depth`) depth-first, smallest digit first, adding to
-/// `stats` and `solutions`. Stops when `solutions` holds `limit` entries, or when `check`,
+/// `stats` and `found`. Stops when `found` holds `limit` solutions, or when `check`,
 /// asked before each node with the statistics so far, gives a reason.
 pub(crate) fn search<B: Board>(
     root: B,
@@ -41,10 +42,10 @@ pub(crate) fn search<B: Board>(
     config: &Config,
     limit: u64,
     stats: &mut Stats,
-    solutions: &mut Vec<Grid>,
+    found: &mut Found,
     mut check: impl FnMut(&Stats) -> Option<Stop>,
 ) -> Stop {
-    if solutions.len() as u64 >= limit {
+    if found.count() >= limit {
         return Stop::SolutionLimit;
     }
     let board_bytes = root.bytes();
@@ -55,9 +56,9 @@ pub(crate) fn search<B: Board>(
         }
         match expand(&mut board, depth, config, stats) {
             Step::Dead => {}
-            Step::Solved(grid) => {
-                solutions.push(grid);
-                if solutions.len() as u64 >= limit {
+            Step::Solved => {
+                found.add(|| board.to_grid());
+                if found.count() >= limit {
                     return Stop::SolutionLimit;
                 }
             }

@@ -8,15 +8,14 @@ use crate::board::Board;
 use crate::candidates::Candidates;
 use crate::config::Config;
 use crate::geometry::Cell;
-use crate::grid::Grid;
 use crate::stats::Stats;
 
 /// What to do with a board after its forced cells are filled.
 pub(crate) enum Step {
     /// Discard it.
     Dead,
-    /// Collect it.
-    Solved(Grid),
+    /// Collect it: the board is complete.
+    Solved,
     /// Clone one child per candidate of the cell.
     Branch(Cell, Candidates),
 }
@@ -43,7 +42,7 @@ pub(crate) fn expand<B: Board>(
         None => {
             stats.solutions += 1;
             stats.depth_mut(depth).solutions += 1;
-            Step::Solved(board.to_grid())
+            Step::Solved
         }
         Some(cell) => {
             let candidates = board.candidates(cell);

@@ -414,6 +414,10 @@ fn forced_parser() -> impl TypedValueParser<Value = Forced> {
              or column leaves the rest of that box, and one confined to one row or column \
              within a box leaves the rest of that line"
         }
+        Forced::Subsets => {
+            "locked candidates, and naked and hidden subsets of every size in each row, column \
+             and box: the strongest rule, for large boards"
+        }
     })
 }
 
