@@ -171,6 +171,8 @@ fn json_gives_one_object_per_puzzle_in_input_order() {
             assert!(stats[field].is_u64(), "stats.{field} in {record}");
         }
         assert!(stats["elapsed_secs"].is_f64());
+        assert_eq!(record["size"], 9);
+        assert_eq!(record["box"], "3x3");
         assert!(stats["per_depth"].is_array());
         assert!(stats["nodes"].as_u64() >= Some(1));
     }
@@ -473,6 +475,79 @@ fn engine_options_are_accepted() {
     explore().args(["--timeout", "soon"]).assert().code(2);
 }
 
+/// A byte budget of two 9x9 boards: most of the search overflows into the workers' depth-first
+/// stacks, the answer is the same, and every output says which budget bound.
+#[test]
+fn a_tiny_byte_budget_overflows_and_still_solves() {
+    let tiny = ["--max-frontier-bytes", "300"];
+    explore()
+        .args(tiny)
+        .args(["-o", "line", ESCARGOT])
+        .assert()
+        .success()
+        .stdout(format!("{ESCARGOT_SOLUTION}\n"));
+    explore()
+        .args(tiny)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            " searched depth-first beyond the budget of 2 boards of 128 B \
+             (--max-frontier-bytes 300 B); time ",
+        ))
+        .stdout(predicate::str::contains(
+            "frontier: peak 2 boards (256 B), ",
+        ));
+    let records = json_records(&["--max-frontier-bytes", "0.25KiB", "--threads", "2"], 0);
+    let stats = &records[0]["stats"];
+    assert_eq!(records[0]["solutions"][0], ESCARGOT_SOLUTION);
+    assert!(stats["overflow"].as_u64() > Some(0), "{stats}");
+    assert_eq!(stats["peak_frontier"], 2);
+    assert_eq!(stats["peak_frontier_bytes"], 256);
+    explore()
+        .args(tiny)
+        .arg("--trace")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            " boards searched depth-first beyond the frontier budget of 2 boards of 128 B \
+             (--max-frontier-bytes 300 B), ",
+        ));
+
+    // Room for the whole frontier: nothing to report. The board budget binds when tighter.
+    explore()
+        .args(["--max-frontier-bytes", "1MiB"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("depth-first").not());
+    explore()
+        .args(["--max-frontier-bytes", "1MiB", "--max-frontier", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "beyond the budget of 3 boards (--max-frontier)",
+        ));
+}
+
+#[test]
+fn a_byte_budget_must_be_a_size() {
+    for (bad, says) in [
+        ("12parsecs", "unknown unit 'parsecs'"),
+        ("0", "expected a size in bytes, 1 or more"),
+        ("lots", "expected a size in bytes"),
+    ] {
+        explore()
+            .args(["--max-frontier-bytes", bad])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(says));
+    }
+    explore()
+        .args(["--max-frontier-bytes", "64 MiB", "-o", "line", ESCARGOT])
+        .assert()
+        .success();
+}
+
 #[test]
 fn help_teaches_strategies_inputs_and_exit_codes() {
     let long = explore().arg("--help").assert().success();
@@ -493,6 +568,8 @@ fn help_teaches_strategies_inputs_and_exit_codes() {
         "--forced",
         "--branch",
         "--max-frontier",
+        "--max-frontier-bytes <SIZE>",
+        "[default: 128MiB]",
         "--output",
     ] {
         assert!(long.contains(needle), "--help lacks {needle:?}");
@@ -601,7 +678,10 @@ fn trace_events(args: &[&str]) -> Vec<Value> {
 fn the_trace_draws_one_row_per_depth_then_a_summary() {
     let assert = explore().arg("--trace").assert().success();
     let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
-    assert!(stderr.contains("trace of puzzle 1 (bfs)"), "{stderr}");
+    assert!(
+        stderr.contains("trace of puzzle 1 (bfs, boards of 128 B)"),
+        "{stderr}"
+    );
     let rows = stderr
         .lines()
         .filter(|line| line.trim_start().starts_with(char::is_numeric))
@@ -739,6 +819,32 @@ fn compare_writes_csv_markdown_and_a_chart() {
         .assert()
         .success()
         .stdout(predicate::str::starts_with("| strategy | options |"));
+}
+
+#[test]
+fn compare_names_the_size_and_a_byte_budget() {
+    let output = explore()
+        .args([
+            "compare",
+            "--strategies",
+            "bfs",
+            "--max-frontier-bytes",
+            "1KiB",
+            "-o",
+            "json",
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let summary: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(summary["size"], 9);
+    assert_eq!(summary["box"], "3x3");
+    assert_eq!(
+        summary["options"],
+        "forced=locked branch=fewest threads=1 max-frontier-bytes=1024"
+    );
+    assert_eq!(summary["solved"], 1);
 }
 
 #[test]

@@ -305,8 +305,9 @@ pub(crate) struct EngineArgs {
     )]
     pub(crate) branch: Branch,
 
-    /// Most boards one level of the bfs frontier may hold (128 bytes each); boards
-    /// beyond it are searched depth-first inside a worker, so memory stays bounded.
+    /// Most boards one level of the bfs frontier may hold; boards beyond it are searched
+    /// depth-first inside a worker, so memory stays bounded. The tighter of this and
+    /// --max-frontier-bytes applies.
     #[arg(
         long,
         value_name = "N",
@@ -315,7 +316,23 @@ pub(crate) struct EngineArgs {
         help_heading = "Breadth-first engine"
     )]
     pub(crate) max_frontier: usize,
+
+    /// Most memory one level of the bfs frontier may hold, for boards of every size: bytes,
+    /// or with a unit such as 64MiB or 1GiB (KiB, MiB, GiB, TiB and K, M, G, T count in
+    /// 1024s; kB, MB, GB, TB in 1000s). A board is 128 bytes at 9x9, 368 at 4x4 and 6x6,
+    /// 2.5 KiB at 16x16, 5.4 KiB at 25x25.
+    #[arg(
+        long,
+        value_name = "SIZE",
+        default_value = DEFAULT_MAX_FRONTIER_BYTES_TEXT,
+        value_parser = parse_bytes,
+        help_heading = "Breadth-first engine"
+    )]
+    pub(crate) max_frontier_bytes: usize,
 }
+
+/// [`DEFAULT_MAX_FRONTIER_BYTES`] as `--help` shows it (a test checks they agree).
+const DEFAULT_MAX_FRONTIER_BYTES_TEXT: &str = "128MiB";
 
 /// How results are written to standard output.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
@@ -380,6 +397,7 @@ fn config(limits: &LimitArgs, engine: &EngineArgs, threads: Option<usize>) -> Co
         forced: engine.forced,
         branch: engine.branch,
         max_frontier: engine.max_frontier,
+        max_frontier_bytes: engine.max_frontier_bytes,
         ..defaults
     }
 }
@@ -433,6 +451,41 @@ fn parse_positive<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
     }
 }
 
+/// Parses a memory size of at least one byte: a whole number of bytes, or a number (fractions
+/// allowed) with a unit. `KiB`, `MiB`, `GiB` and `TiB` count in 1024s, and so do the bare `K`,
+/// `M`, `G` and `T` (as `sort -S` and `dd` read them); `kB`, `MB`, `GB` and `TB` count in 1000s.
+/// Units ignore case, and may follow a space. A fraction of a byte is dropped.
+///
+/// Hand-written rather than a crate's: the grammar is a dozen lines, and a dependency would
+/// bring its own idea of what `64M` means.
+fn parse_bytes(text: &str) -> Result<usize, String> {
+    const EXPECTED: &str = "expected a size in bytes, 1 or more, such as 65536, 64MiB or 1GiB";
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let unit = unit.trim_start().to_ascii_lowercase();
+    let scale: f64 = match unit.as_str() {
+        "" | "b" => 1.0,
+        "k" | "kib" => 1024.0,
+        "m" | "mib" => 1024f64.powi(2),
+        "g" | "gib" => 1024f64.powi(3),
+        "t" | "tib" => 1024f64.powi(4),
+        "kb" => 1e3,
+        "mb" => 1e6,
+        "gb" => 1e9,
+        "tb" => 1e12,
+        _ => return Err(format!("unknown unit '{}': {EXPECTED}", unit.trim())),
+    };
+    let value: f64 = number.parse().map_err(|_| EXPECTED.to_owned())?;
+    let bytes = (value * scale).floor();
+    if !(1.0..=usize::MAX as f64).contains(&bytes) {
+        return Err(EXPECTED.to_owned());
+    }
+    Ok(bytes as usize)
+}
+
 /// Parses a non-negative, finite number of seconds such as `2`, `0.5` or `1e-3`.
 fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
@@ -447,6 +500,7 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 mod tests {
     use super::*;
     use clap::CommandFactory;
+    use explore::config::DEFAULT_MAX_FRONTIER_BYTES;
 
     fn parse(args: &[&str]) -> SolveArgs {
         Cli::try_parse_from(std::iter::once("explore").chain(args.iter().copied()))
@@ -519,6 +573,49 @@ mod tests {
         assert!(parse_positive::<u64>("0").is_err());
         assert!(parse_positive::<u64>("-3").is_err());
         assert!(parse_positive::<u64>("many").is_err());
+    }
+
+    #[test]
+    fn sizes_take_units_in_1024s_and_1000s() {
+        assert_eq!(parse_bytes("65536"), Ok(65_536));
+        assert_eq!(parse_bytes("64MiB"), Ok(64 << 20));
+        assert_eq!(parse_bytes("64 mib"), Ok(64 << 20));
+        assert_eq!(parse_bytes("1GiB"), Ok(1 << 30));
+        assert_eq!(parse_bytes("1G"), Ok(1 << 30));
+        assert_eq!(parse_bytes("512K"), Ok(512 << 10));
+        assert_eq!(parse_bytes("1.5KiB"), Ok(1536));
+        assert_eq!(parse_bytes("2MB"), Ok(2_000_000));
+        assert_eq!(parse_bytes("3kB"), Ok(3_000));
+        assert_eq!(parse_bytes("100B"), Ok(100));
+        assert_eq!(
+            parse_bytes(DEFAULT_MAX_FRONTIER_BYTES_TEXT),
+            Ok(DEFAULT_MAX_FRONTIER_BYTES)
+        );
+        for bad in [
+            "",
+            "0",
+            "0.5",
+            "-1",
+            "MiB",
+            "12 parsecs",
+            "1e3",
+            "1..2K",
+            "99999999T",
+        ] {
+            assert!(parse_bytes(bad).is_err(), "{bad}");
+        }
+        assert!(
+            parse_bytes("4 furlongs")
+                .unwrap_err()
+                .starts_with("unknown unit 'furlongs'")
+        );
+    }
+
+    #[test]
+    fn the_byte_budget_reaches_the_config() {
+        let config = parse(&["--max-frontier-bytes", "64KiB"]).config();
+        assert_eq!(config.max_frontier_bytes, 64 << 10);
+        assert_eq!(config.max_frontier, DEFAULT_MAX_FRONTIER);
     }
 
     #[test]
