@@ -32,10 +32,14 @@ complete ones collected, one level of guesses at a time. Depth-first backtracker
 same puzzles for comparison, and every strategy reports the same solutions.
 
 Each INPUT is a file, '-' for standard input, or a puzzle written on the command line. With no \
-INPUT, explore solves a built-in demo puzzle. A puzzle is 81 cells in reading order, each a \
-digit 1-9 or one of . 0 - _ for an empty cell, on one line; files may hold many puzzles, and \
-# starts a comment. Grids of nine rows (with or without box lines) and code literals are read \
-too: see docs/formats.md.";
+INPUT, explore solves a built-in demo puzzle. A puzzle is its cells in reading order on one \
+line (81 for 9x9, 16 for 4x4, 36 for 6x6, 256 for 16x16, 625 for 25x25), each a digit (1-9, \
+then letters: A = 10, G = 16, P = 25) or one of . 0 - _ for an empty cell; files may hold many \
+puzzles, of any sizes, and # starts a comment. Grids of rows (with or without box lines), grids \
+of space-separated numbers and code literals are read too: see docs/formats.md.
+
+Every board size from 4x4 to 64x64 is solved with every strategy and option, and shown in \
+every output: grids boxed to the shape of the board, and in JSON its size and box shape.";
 
 const AFTER_HELP: &str = "\
 Exit status: 0 all solved, 1 some puzzle has no solution or gave up, 2 unreadable input or \
@@ -59,6 +63,16 @@ Examples:
     explore --trace
   Every solution of a puzzle given on the command line (this one has 20):
     explore --all 1....7....3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..
+
+One example per board size:
+  4x4: every solution of the empty board (288), and its whole search tree for Graphviz:
+    explore --all --dot tree.dot ................
+  6x6 (boxes of 2 rows by 3 columns): a puzzle and its solution, boxed:
+    explore ...4.1....5.3.4.......2...3...14.2..
+  16x16: a file of puzzles, one solution per line:
+    explore 16x16_janko.txt --output line
+  25x25: watch the frontier, two threads, at most a minute per puzzle, within 512 MiB a level:
+    explore 25x25_frisch.txt --trace --threads 2 --timeout 60 --max-frontier-bytes 512MiB
 ";
 
 /// The whole command line: solving (the default), or a subcommand.
@@ -99,7 +113,8 @@ Every chosen strategy solves every puzzle, one puzzle at a time on one core, und
 per-puzzle budget, so one strategy giving up never stalls the others. The table gives, per \
 strategy: puzzles, solved, no solution, gave up, total time, puzzles per second, median and \
 worst time per puzzle, guesses per puzzle, the share solved without guessing, boards created, \
-dead boards, peak frontier and peak memory. The answers are checked against each other: a \
+dead boards, peak frontier and peak memory, and the board size. Puzzles of different sizes are \
+summed up apart, one row per strategy and size. The answers are checked against each other: a \
 strategy that contradicts another is reported and the exit status is 1.";
 
 const COMPARE_AFTER_HELP: &str = "\
@@ -340,8 +355,8 @@ pub(crate) enum OutputFormat {
     /// for people: each puzzle and its solutions as grids, the verdict and the search
     /// statistics, with a summary of a batch on standard error
     Human,
-    /// one line per puzzle: its solutions (81 digits, space-separated when several), or the
-    /// word none, gave_up or invalid
+    /// one line per puzzle: its solutions (a character per cell, space-separated when several;
+    /// numbers above 35x35), or the word none, gave_up or invalid
     Line,
     /// one JSON object per puzzle per line (see README.md for the fields)
     Json,
