@@ -527,7 +527,17 @@ fn draw_compare(root: &Area<'_>, summaries: &[Summary], title: &str) -> Drawn {
     };
     panel(&panels[1], &peak, &names, summaries)?;
 
-    let n_puzzles = summaries.iter().map(|s| s.puzzles).max().unwrap_or(0);
+    // Summaries of each board size run over that size's puzzles (see `compare::by_shape`).
+    let mut shapes: Vec<_> = summaries.iter().map(|s| s.shape).collect();
+    shapes.sort_unstable();
+    shapes.dedup();
+    let n_puzzles: usize = shapes
+        .iter()
+        .map(|&shape| {
+            let of_shape = summaries.iter().filter(|s| s.shape == shape);
+            of_shape.map(|s| s.puzzles).max().unwrap_or(0)
+        })
+        .sum();
     let footer = format!(
         "{n_puzzles} puzzles; time is summed over the puzzles; lower is better in both \
          panels; \"gave up\": the per-puzzle budget ran out"
@@ -763,6 +773,48 @@ mod tests {
         let summaries = compare::run(&puzzles, &[tight], |_| {});
         let svg = compare_svg(&summaries, "budget");
         assert!(svg.contains("1 gave up"));
+    }
+
+    /// Every size draws: the chart knows boards, not cells, so only the counts change.
+    #[test]
+    fn searches_of_every_size_draw() {
+        use crate::geometry::Shape;
+        use crate::grid::Grid;
+        for (rows, cols) in [(2, 2), (2, 3), (4, 4)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let config = Config {
+                threads: 1,
+                ..Config::default()
+            };
+            let outcome = crate::solve(&Grid::empty(shape), &config);
+            let title = format!("the empty {0}x{0} board", shape.side());
+            let svg = frontier_svg(&outcome.stats, &title);
+            assert!(svg.starts_with("<svg") && balanced(&svg), "{shape}");
+            assert!(svg.contains(&title), "{shape}");
+            let solutions = counted(outcome.stats.solutions, "solution");
+            assert!(svg.contains(&solutions), "{shape}: {solutions}");
+        }
+    }
+
+    /// A comparison over two sizes labels each bar with its size and counts every puzzle once.
+    #[test]
+    fn a_comparison_of_two_sizes_names_them() {
+        use crate::geometry::Shape;
+        use crate::grid::Grid;
+        let mut puzzles = vec![format::parse_one(HARD).expect("reads")];
+        puzzles.push(Grid::empty(Shape::new(2, 2).unwrap()));
+        let base = Config {
+            threads: 1,
+            ..Config::default()
+        };
+        let configs = compare::configs(&[Strategy::Bfs, Strategy::Dfs], &base);
+        let summaries = compare::by_shape(&compare::run(&puzzles, &configs, |_| {}));
+        let svg = compare_svg(&summaries, "two sizes");
+        assert!(svg.starts_with("<svg") && balanced(&svg));
+        for label in ["bfs 4x4", "dfs 4x4", "bfs 9x9", "dfs 9x9"] {
+            assert!(has_text(&svg, label), "{label}");
+        }
+        assert!(svg.contains("2 puzzles; time is summed"));
     }
 
     #[test]

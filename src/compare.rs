@@ -38,7 +38,10 @@ use std::time::{Duration, Instant};
 
 use serde::{Serialize, Serializer};
 
-use crate::config::{Config, DEFAULT_MAX_FRONTIER, DEFAULT_MAX_SOLUTIONS};
+use crate::config::{
+    Config, DEFAULT_MAX_FRONTIER, DEFAULT_MAX_FRONTIER_BYTES, DEFAULT_MAX_SOLUTIONS,
+};
+use crate::geometry::Shape;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Status};
 use crate::strategy::{Strategy, solve};
@@ -106,6 +109,9 @@ pub fn options(config: &Config) -> String {
         if config.max_frontier != DEFAULT_MAX_FRONTIER {
             words.push(format!("max-frontier={}", config.max_frontier));
         }
+        if config.max_frontier_bytes != DEFAULT_MAX_FRONTIER_BYTES {
+            words.push(format!("max-frontier-bytes={}", config.max_frontier_bytes));
+        }
     }
     match config.max_solutions {
         Some(DEFAULT_MAX_SOLUTIONS) => {}
@@ -136,6 +142,8 @@ pub struct Progress {
 /// What one strategy made of one puzzle: the verdict and the counters a summary needs.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Record {
+    /// The shape of the puzzle's board.
+    pub shape: Shape,
     /// The verdict.
     pub status: Status,
     /// The first reported solution (the smallest: solutions are sorted), if any.
@@ -161,6 +169,7 @@ impl Record {
     pub fn new(puzzle: &Grid, outcome: &Outcome) -> Record {
         let stats = &outcome.stats;
         Record {
+            shape: puzzle.shape(),
             status: outcome.status(),
             solution: outcome.solutions.first().cloned(),
             valid: outcome
@@ -229,6 +238,12 @@ pub struct Summary {
     pub peak_frontier: u64,
     /// Memory of the largest frontier of any one puzzle, in bytes.
     pub peak_memory_bytes: u64,
+    /// The shape of the puzzles' boards, when they all have the same; `None` when they mix
+    /// sizes ([`by_shape`] splits such a summary) or there is no puzzle. Serialised as two
+    /// fields: `size`, the side of the board (9 for the classic board), and `box`, the box
+    /// shape as rows x columns (`3x3`), both `null` for `None`.
+    #[serde(flatten, serialize_with = "size_fields")]
+    pub shape: Option<Shape>,
     /// What the strategy made of each puzzle, in puzzle order.
     #[serde(skip)]
     pub records: Vec<Record>,
@@ -238,10 +253,35 @@ fn by_name<S: Serializer>(value: &impl Display, s: S) -> Result<S::Ok, S::Error>
     s.collect_str(value)
 }
 
+/// The `size` and `box` fields of a [`Summary`].
+#[derive(Serialize)]
+struct SizeFields {
+    size: Option<usize>,
+    #[serde(rename = "box")]
+    box_shape: Option<String>,
+}
+
+fn size_fields<S: Serializer>(shape: &Option<Shape>, s: S) -> Result<S::Ok, S::Error> {
+    SizeFields {
+        size: shape.map(Shape::side),
+        box_shape: shape.map(box_name),
+    }
+    .serialize(s)
+}
+
+/// A box shape as rows x columns: `3x3`, `2x3`.
+fn box_name(shape: Shape) -> String {
+    format!("{}x{}", shape.box_rows(), shape.box_cols())
+}
+
 impl Summary {
     /// Sums up the records of one pass of `config` over the puzzles, in puzzle order, which
     /// took `wall` in all.
     pub fn new(config: &Config, records: Vec<Record>, wall: Duration) -> Summary {
+        Summary::of(config.strategy, options(config), records, wall)
+    }
+
+    fn of(strategy: Strategy, options: String, records: Vec<Record>, wall: Duration) -> Summary {
         let n = records.len();
         let count = |status: Status| records.iter().filter(|r| r.status == status).count();
         let mut secs: Vec<f64> = records.iter().map(|r| r.elapsed.as_secs_f64()).collect();
@@ -252,9 +292,11 @@ impl Summary {
             .iter()
             .filter(|r| r.is_solved_without_guessing())
             .count();
+        let shape = records.first().map(|r| r.shape);
+        let shape = shape.filter(|&shape| records.iter().all(|r| r.shape == shape));
         Summary {
-            strategy: config.strategy,
-            options: options(config),
+            strategy,
+            options,
             puzzles: n,
             solved: count(Status::Unique) + count(Status::Multiple) + count(Status::Solved),
             none: count(Status::None),
@@ -282,9 +324,55 @@ impl Summary {
                 .map(|r| r.peak_frontier_bytes)
                 .max()
                 .unwrap_or(0),
+            shape,
             records,
         }
     }
+}
+
+/// The summaries split by board size: for each shape among the puzzles, smallest board first,
+/// one summary per given summary over its puzzles of that shape, in the order given. Sizes are
+/// summed up apart because their figures differ by orders of magnitude: a 25x25 puzzle can
+/// take a million times a 9x9 one.
+///
+/// A split summary's records keep their puzzle order, and its wall time is the pass's wall
+/// time shared in proportion to search time. [`disagreements`] wants the summaries as [`run`]
+/// made them, whose records line up puzzle for puzzle.
+pub fn by_shape(summaries: &[Summary]) -> Vec<Summary> {
+    let mut shapes: Vec<Shape> = summaries
+        .iter()
+        .flat_map(|s| s.records.iter().map(|r| r.shape))
+        .collect();
+    shapes.sort_unstable_by_key(|shape| (shape.side(), shape.box_rows()));
+    shapes.dedup();
+    let mut split = Vec::new();
+    for &shape in &shapes {
+        for summary in summaries {
+            let records: Vec<Record> = summary
+                .records
+                .iter()
+                .filter(|r| r.shape == shape)
+                .cloned()
+                .collect();
+            if records.is_empty() {
+                continue;
+            }
+            let secs: f64 = records.iter().map(|r| r.elapsed.as_secs_f64()).sum();
+            let share = if summary.total_secs > 0.0 {
+                secs / summary.total_secs
+            } else {
+                records.len() as f64 / summary.records.len() as f64
+            };
+            let wall = Duration::from_secs_f64(summary.wall_secs * share.clamp(0.0, 1.0));
+            split.push(Summary::of(
+                summary.strategy,
+                summary.options.clone(),
+                records,
+                wall,
+            ));
+        }
+    }
+    split
 }
 
 /// Solves every puzzle with every configuration, one puzzle at a time, one configuration after
@@ -330,19 +418,24 @@ pub fn run(
 /// Names for the summaries, for tables, messages and charts: the strategy's name, followed by
 /// its options in parentheses when two summaries share a strategy.
 pub fn labels(summaries: &[Summary]) -> Vec<String> {
+    let sizes_differ = summaries.iter().any(|s| s.shape != summaries[0].shape);
     summaries
         .iter()
         .map(|summary| {
             let shared = summaries
                 .iter()
-                .filter(|other| other.strategy == summary.strategy)
+                .filter(|other| other.strategy == summary.strategy && other.shape == summary.shape)
                 .count()
                 > 1;
-            if shared && !summary.options.is_empty() {
+            let mut label = if shared && !summary.options.is_empty() {
                 format!("{} ({})", summary.strategy, summary.options)
             } else {
                 summary.strategy.to_string()
+            };
+            if let Some(shape) = summary.shape.filter(|_| sizes_differ) {
+                let _ = write!(label, " {0}x{0}", shape.side());
             }
+            label
         })
         .collect()
 }
@@ -449,7 +542,7 @@ pub fn disagreements(summaries: &[Summary]) -> Vec<Disagreement> {
 }
 
 /// The columns of a comparison, in the order of [`rows`]; the names are those of the JSON form.
-pub const COLUMNS: [&str; 16] = [
+pub const COLUMNS: [&str; 18] = [
     "strategy",
     "options",
     "puzzles",
@@ -466,6 +559,8 @@ pub const COLUMNS: [&str; 16] = [
     "dead",
     "peak_frontier",
     "peak_memory_bytes",
+    "size",
+    "box",
 ];
 
 /// One row of cells per summary, in the order of [`COLUMNS`]: what every tabular rendering
@@ -491,6 +586,9 @@ pub fn rows(summaries: &[Summary]) -> Vec<[String; COLUMNS.len()]> {
                 s.dead.to_string(),
                 s.peak_frontier.to_string(),
                 s.peak_memory_bytes.to_string(),
+                s.shape
+                    .map_or_else(String::new, |shape| shape.side().to_string()),
+                s.shape.map_or_else(String::new, box_name),
             ]
         })
         .collect()
@@ -650,6 +748,7 @@ mod tests {
 
     fn record(status: Status, solution: Option<Grid>) -> Record {
         Record {
+            shape: Shape::NINE,
             status,
             solution,
             valid: true,
@@ -840,6 +939,113 @@ mod tests {
         assert_eq!(json["solved"], 1);
         assert!(json.get("records").is_none());
         assert!(json["peak_memory_bytes"].as_u64().is_some_and(|b| b > 0));
+    }
+
+    /// The empty board of `shape` with the pattern solution's first row given.
+    fn first_row(shape: Shape) -> Grid {
+        let mut grid = Grid::empty(shape);
+        for (col, digit) in shape.digits().enumerate() {
+            grid.set(shape.cell(0, col).unwrap(), Some(digit));
+        }
+        grid
+    }
+
+    /// A file mixing sizes: one pass per strategy over every puzzle (so the answers are
+    /// checked puzzle for puzzle), then a summary per strategy and size, smallest first, each
+    /// naming its size.
+    #[test]
+    fn sizes_are_summed_apart() {
+        let four = Shape::new(2, 2).unwrap();
+        let six = Shape::new(2, 3).unwrap();
+        let mut puzzles = grids(&[HARD[0]]);
+        puzzles.extend([Grid::empty(six), first_row(four), Grid::empty(four)]);
+        puzzles.extend(grids(&[NONE]));
+        let configs = configs(&[Strategy::Bfs, Strategy::Dfs], &base());
+        let summaries = run(&puzzles, &configs, |_| {});
+        assert!(
+            summaries
+                .iter()
+                .all(|s| s.shape.is_none() && s.puzzles == 5)
+        );
+        assert!(disagreements(&summaries).is_empty());
+
+        let split = by_shape(&summaries);
+        let what: Vec<(Strategy, Option<Shape>, usize, usize, usize)> = split
+            .iter()
+            .map(|s| (s.strategy, s.shape, s.puzzles, s.solved, s.none))
+            .collect();
+        let (bfs, dfs) = (Strategy::Bfs, Strategy::Dfs);
+        assert_eq!(
+            what,
+            [
+                (bfs, Some(four), 2, 2, 0),
+                (dfs, Some(four), 2, 2, 0),
+                (bfs, Some(six), 1, 1, 0),
+                (dfs, Some(six), 1, 1, 0),
+                (bfs, Some(Shape::NINE), 2, 1, 1),
+                (dfs, Some(Shape::NINE), 2, 1, 1),
+            ]
+        );
+        for (whole, part) in summaries.iter().zip(&split) {
+            assert_eq!(whole.options, part.options);
+        }
+        let nodes = |strategy| -> u64 {
+            split
+                .iter()
+                .filter(|s| s.strategy == strategy)
+                .map(|s| s.nodes)
+                .sum()
+        };
+        assert_eq!(nodes(bfs), summaries[0].nodes, "the parts add up");
+        assert_eq!(nodes(dfs), summaries[1].nodes);
+        assert!(
+            split
+                .iter()
+                .all(|s| s.wall_secs <= summaries[0].wall_secs.max(summaries[1].wall_secs))
+        );
+
+        assert_eq!(
+            labels(&split),
+            [
+                "bfs 4x4", "dfs 4x4", "bfs 6x6", "dfs 6x6", "bfs 9x9", "dfs 9x9"
+            ]
+        );
+        assert_eq!(
+            labels(&split[4..]),
+            ["bfs", "dfs"],
+            "one size: no size in the label"
+        );
+        let table = table(&split);
+        let rows: Vec<&str> = table.lines().collect();
+        assert!(rows[0].ends_with("  size  box"), "{table}");
+        assert!(
+            rows[1].starts_with("bfs ") && rows[1].ends_with("     4  2x2"),
+            "{table}"
+        );
+        assert!(rows[3].ends_with("     6  2x3"), "{table}");
+        assert!(
+            rows[6].starts_with("dfs ") && rows[6].ends_with("     9  3x3"),
+            "{table}"
+        );
+        let json = serde_json::to_value(&split[2]).unwrap();
+        assert_eq!(
+            (json["size"].as_u64(), json["box"].as_str()),
+            (Some(6), Some("2x3"))
+        );
+        let whole = serde_json::to_value(&summaries[0]).unwrap();
+        assert!(whole["size"].is_null() && whole["box"].is_null());
+    }
+
+    #[test]
+    fn the_byte_budget_is_an_option_when_set() {
+        let config = Config {
+            max_frontier_bytes: 1 << 20,
+            ..base()
+        };
+        assert_eq!(
+            options(&config),
+            "forced=locked branch=fewest threads=1 max-frontier-bytes=1048576"
+        );
     }
 
     #[test]

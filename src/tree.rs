@@ -522,7 +522,8 @@ impl SearchTree {
         }
         let _ = write!(totals, "; depth {}", self.depth());
         let rules = format!(
-            "forced cells: {}; branch cell: {}; {}",
+            "{}; forced cells: {}; branch cell: {}; {}",
+            self.puzzle.shape(),
             self.forced_rule,
             self.branch_rule,
             self.stop_reason()
@@ -1048,6 +1049,82 @@ mod tests {
             line("n0 [").contains("tooltip=\"+19 forced, then branches on r1c1 into 2 boards\"")
         );
         assert!(line("depth4 [").contains("label=\"depth 4\\n4 boards\""));
+    }
+
+    /// The empty 4x4 board, whose 288 solutions are the classroom's whole tree: every board
+    /// drawn, the guesses named in the board's own digits, the shape in the title, and the
+    /// counts those of the engines.
+    #[test]
+    fn the_whole_tree_of_the_empty_4x4_board_is_drawn() {
+        let four = Shape::new(2, 2).unwrap();
+        let tree = record_all(&Grid::empty(four));
+        check_links(&tree);
+        assert_eq!(tree.stop(), Stop::Exhausted);
+        assert_eq!(tree.n_solutions(), 288);
+        assert_eq!(
+            tree.n_dead(),
+            0,
+            "every 4x4 guess that rules allow completes"
+        );
+        assert!(
+            tree.solutions()
+                .all(|grid| grid.is_solution_of(&Grid::empty(four)))
+        );
+        let stats = solve(&Grid::empty(four), &all_solutions()).stats;
+        assert_eq!(stats.nodes as usize, tree.n_nodes());
+        assert_eq!(stats.guesses as usize, tree.n_branched());
+
+        let dot = check_dot(&tree);
+        assert!(
+            dot.contains("n0 [label=\"start\\n0 givens\\n+0 forced\""),
+            "{dot}"
+        );
+        assert!(dot.contains("n1 [label=\"r1c1=1\\n"), "{dot}");
+        assert!(dot.contains("4x4 (2x2 boxes); forced cells: locked"));
+        assert!(dot.contains("solution 288"));
+        assert!(dot.contains(&format!("// {}\n", ".".repeat(16))));
+    }
+
+    /// A 16x16 puzzle: guesses name digits above 9 by letter, and the tooltip of a solution
+    /// holds its line.
+    #[test]
+    fn a_sixteen_by_sixteen_tree_names_digits_by_letter() {
+        let sixteen = Shape::new(4, 4).unwrap();
+        // The pattern solution (each row the one above shifted), digits counted down from 16,
+        // with its first two rows emptied: a few guesses, among the larger digits.
+        let solution = Grid::from_digits(
+            sixteen,
+            sixteen.cells().map(|cell| {
+                let (r, c) = (cell.row(), cell.col());
+                sixteen.digit(16 - (r % 4 * 4 + r / 4 + c) % 16)
+            }),
+        )
+        .unwrap();
+        let mut puzzle = solution.clone();
+        for cell in sixteen.cells().filter(|cell| cell.row() < 2) {
+            puzzle.set(cell, None);
+        }
+        let tree = record_all(&puzzle);
+        check_links(&tree);
+        assert!(tree.n_branched() > 0, "the two open rows need guesses");
+        assert!(tree.solutions().all(|grid| grid.is_solution_of(&puzzle)));
+        assert!(tree.solutions().any(|grid| *grid == solution));
+        let dot = check_dot(&tree);
+        assert!(dot.contains("16x16 (4x4 boxes); forced cells:"));
+        let letters = tree
+            .nodes()
+            .iter()
+            .filter_map(|node| node.guess)
+            .filter(|guess| guess.digit.get() > 9)
+            .map(|guess| guess.to_string())
+            .collect::<Vec<_>>();
+        assert!(!letters.is_empty());
+        for guess in &letters {
+            assert!(guess.ends_with(|c: char| c.is_ascii_uppercase()), "{guess}");
+            assert!(dot.contains(&format!("[label=\"{guess}\\n")), "{guess}");
+        }
+        let first = tree.solutions().next().unwrap().to_line();
+        assert!(dot.contains(&format!("tooltip=\"solution 1: {first}")));
     }
 
     #[test]

@@ -171,6 +171,8 @@ fn json_gives_one_object_per_puzzle_in_input_order() {
             assert!(stats[field].is_u64(), "stats.{field} in {record}");
         }
         assert!(stats["elapsed_secs"].is_f64());
+        assert_eq!(record["size"], 9);
+        assert_eq!(record["box"], "3x3");
         assert!(stats["per_depth"].is_array());
         assert!(stats["nodes"].as_u64() >= Some(1));
     }
@@ -473,6 +475,79 @@ fn engine_options_are_accepted() {
     explore().args(["--timeout", "soon"]).assert().code(2);
 }
 
+/// A byte budget of two 9x9 boards: most of the search overflows into the workers' depth-first
+/// stacks, the answer is the same, and every output says which budget bound.
+#[test]
+fn a_tiny_byte_budget_overflows_and_still_solves() {
+    let tiny = ["--max-frontier-bytes", "300"];
+    explore()
+        .args(tiny)
+        .args(["-o", "line", ESCARGOT])
+        .assert()
+        .success()
+        .stdout(format!("{ESCARGOT_SOLUTION}\n"));
+    explore()
+        .args(tiny)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            " searched depth-first beyond the budget of 2 boards of 128 B \
+             (--max-frontier-bytes 300 B); time ",
+        ))
+        .stdout(predicate::str::contains(
+            "frontier: peak 2 boards (256 B), ",
+        ));
+    let records = json_records(&["--max-frontier-bytes", "0.25KiB", "--threads", "2"], 0);
+    let stats = &records[0]["stats"];
+    assert_eq!(records[0]["solutions"][0], ESCARGOT_SOLUTION);
+    assert!(stats["overflow"].as_u64() > Some(0), "{stats}");
+    assert_eq!(stats["peak_frontier"], 2);
+    assert_eq!(stats["peak_frontier_bytes"], 256);
+    explore()
+        .args(tiny)
+        .arg("--trace")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            " boards searched depth-first beyond the frontier budget of 2 boards of 128 B \
+             (--max-frontier-bytes 300 B), ",
+        ));
+
+    // Room for the whole frontier: nothing to report. The board budget binds when tighter.
+    explore()
+        .args(["--max-frontier-bytes", "1MiB"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("depth-first").not());
+    explore()
+        .args(["--max-frontier-bytes", "1MiB", "--max-frontier", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "beyond the budget of 3 boards (--max-frontier)",
+        ));
+}
+
+#[test]
+fn a_byte_budget_must_be_a_size() {
+    for (bad, says) in [
+        ("12parsecs", "unknown unit 'parsecs'"),
+        ("0", "expected a size in bytes, 1 or more"),
+        ("lots", "expected a size in bytes"),
+    ] {
+        explore()
+            .args(["--max-frontier-bytes", bad])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(says));
+    }
+    explore()
+        .args(["--max-frontier-bytes", "64 MiB", "-o", "line", ESCARGOT])
+        .assert()
+        .success();
+}
+
 #[test]
 fn help_teaches_strategies_inputs_and_exit_codes() {
     let long = explore().arg("--help").assert().success();
@@ -493,6 +568,8 @@ fn help_teaches_strategies_inputs_and_exit_codes() {
         "--forced",
         "--branch",
         "--max-frontier",
+        "--max-frontier-bytes <SIZE>",
+        "[default: 128MiB]",
         "--output",
     ] {
         assert!(long.contains(needle), "--help lacks {needle:?}");
@@ -601,7 +678,10 @@ fn trace_events(args: &[&str]) -> Vec<Value> {
 fn the_trace_draws_one_row_per_depth_then_a_summary() {
     let assert = explore().arg("--trace").assert().success();
     let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
-    assert!(stderr.contains("trace of puzzle 1 (bfs)"), "{stderr}");
+    assert!(
+        stderr.contains("trace of puzzle 1 (bfs, boards of 128 B)"),
+        "{stderr}"
+    );
     let rows = stderr
         .lines()
         .filter(|line| line.trim_start().starts_with(char::is_numeric))
@@ -742,6 +822,32 @@ fn compare_writes_csv_markdown_and_a_chart() {
 }
 
 #[test]
+fn compare_names_the_size_and_a_byte_budget() {
+    let output = explore()
+        .args([
+            "compare",
+            "--strategies",
+            "bfs",
+            "--max-frontier-bytes",
+            "1KiB",
+            "-o",
+            "json",
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let summary: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(summary["size"], 9);
+    assert_eq!(summary["box"], "3x3");
+    assert_eq!(
+        summary["options"],
+        "forced=locked branch=fewest threads=1 max-frontier-bytes=1024"
+    );
+    assert_eq!(summary["solved"], 1);
+}
+
+#[test]
 fn compare_reports_bad_input_and_unknown_strategies() {
     explore()
         .args(["compare", "--strategies", "bfs,sideways"])
@@ -767,4 +873,221 @@ fn svg_draws_the_first_puzzle_per_depth() {
         .stderr(predicate::str::contains("wrote the search per depth"));
     let svg = std::fs::read_to_string(&path).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("frontier"));
+}
+
+/// The sizes of `sizes.txt`, in file order: side and box shape.
+const SIZES: [(u64, &str); 6] = [
+    (4, "2x2"),
+    (6, "2x3"),
+    (8, "2x4"),
+    (9, "3x3"),
+    (12, "3x4"),
+    (16, "4x4"),
+];
+
+#[test]
+fn every_size_in_the_line_and_json_output() {
+    let sizes = data("sizes.txt");
+    let solutions = read_data("sizes.solutions");
+    for threads in ["1", "2"] {
+        explore()
+            .args(["--output", "line", "--threads", threads, &sizes])
+            .assert()
+            .success()
+            .stdout(solutions.clone());
+    }
+    let records = json_records(&[&sizes], 0);
+    assert_eq!(records.len(), SIZES.len());
+    for ((record, (size, boxes)), solution) in records.iter().zip(SIZES).zip(solutions.lines()) {
+        assert_eq!(record["size"], size, "{record}");
+        assert_eq!(record["box"], boxes, "{record}");
+        assert_eq!(record["status"], "unique");
+        assert_eq!(record["solutions"], serde_json::json!([solution]));
+        assert_eq!(solution.len() as u64, size * size);
+    }
+    let lines: Vec<u64> = records
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [5, 7, 9, 11, 13, 15]);
+}
+
+#[test]
+fn every_size_is_drawn_in_boxes_of_its_shape() {
+    let sizes = data("sizes.txt");
+    let assert = explore().arg(&sizes).assert().success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    for (index, line, shape) in [
+        (1, 5, ", 4x4 (2x2 boxes)"),
+        (2, 7, ", 6x6 (2x3 boxes)"),
+        (3, 9, ", 8x8 (2x4 boxes)"),
+        (4, 11, ""),
+        (5, 13, ", 12x12 (3x4 boxes)"),
+        (6, 15, ", 16x16 (4x4 boxes)"),
+    ] {
+        let header = format!("== {sizes}: puzzle {index} (line {line}){shape}\n");
+        assert!(stdout.contains(&header), "{header}{stdout}");
+    }
+    // Puzzle and solution side by side, in boxes of the shape.
+    for rules in [
+        "+-----+-----+  +-----+-----+\n",
+        "+-------+-------+  +-------+-------+\n",
+        "+---------+---------+  +---------+---------+\n",
+        "+---------+---------+---------+  +---------+---------+---------+\n",
+        "+---------+---------+---------+---------+  +---------+---------+---------+---------+\n",
+        "| 4 6 3 7 | A 5 1 9 | 8 2 C B |\n",
+    ] {
+        assert!(stdout.contains(rules), "{rules}{stdout}");
+    }
+    assert_eq!(stdout.matches("verdict:  unique solution").count(), 6);
+    assert.stderr(predicate::str::is_match(r"^explore: 6 puzzles in .*: 6 unique\n$").unwrap());
+}
+
+#[test]
+fn a_25x25_puzzle_in_every_format() {
+    let path = data("25x25.txt");
+    explore()
+        .args(["-o", "line", &path])
+        .assert()
+        .success()
+        .stdout(read_data("25x25.solutions"));
+    let records = json_records(&[&path], 0);
+    assert_eq!(records[0]["size"], 25);
+    assert_eq!(records[0]["box"], "5x5");
+    // A 25x25 grid is 61 columns wide: puzzle and solution stand one above the other.
+    let assert = explore().arg(&path).assert().success();
+    let stdout = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    assert!(
+        stdout.contains(", 25x25 (5x5 boxes)\npuzzle\n+-----------+"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("+\nsolution\n+-----------+"), "{stdout}");
+    assert!(stdout.lines().all(|line| line.chars().count() <= 100));
+}
+
+#[test]
+fn a_36x36_grid_is_written_in_numbers() {
+    let path = data("36x36.txt");
+    explore()
+        .args(["-o", "line", &path])
+        .assert()
+        .success()
+        .stdout(read_data("36x36.solutions"));
+    let records = json_records(&[&path], 0);
+    assert_eq!(
+        (records[0]["size"].as_u64(), records[0]["box"].as_str()),
+        (Some(36), Some("6x6"))
+    );
+    explore()
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(", 36x36 (6x6 boxes)\n"))
+        .stdout(predicate::str::contains("|  .  2  3  4  5  6 |"));
+}
+
+/// The empty 4x4 board, every solution: the classroom's whole tree as DOT, the trace and the
+/// chart of the same search.
+#[test]
+fn the_trace_svg_and_dot_of_the_empty_4x4_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let (svg, dot) = (dir.path().join("frontier.svg"), dir.path().join("tree.dot"));
+    let output = explore()
+        .args(["--all", "--output", "line", "--trace", "--svg"])
+        .arg(&svg)
+        .arg("--dot")
+        .arg(&dot)
+        .arg("-")
+        .write_stdin("................\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let solutions: Vec<&str> = stdout.trim_end().split(' ').collect();
+    assert_eq!(solutions.len(), 288);
+    assert!(solutions.iter().all(|s| s.len() == 16));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("trace of puzzle 1 (bfs, boards of 368 B)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("=> 288 solutions: "), "{stderr}");
+    assert!(
+        stderr.contains("wrote the search per depth to "),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(" dead, 288 solutions); draw it with: dot -Tsvg "),
+        "{stderr}"
+    );
+
+    let chart = std::fs::read_to_string(&svg).unwrap();
+    assert!(chart.starts_with("<svg") && chart.contains("puzzle 1 (4x4): bfs"));
+    assert!(chart.contains("288 solutions"));
+    let tree = std::fs::read_to_string(&dot).unwrap();
+    assert!(tree.contains("digraph search_tree {"));
+    assert!(tree.contains("4x4 (2x2 boxes); forced cells: locked"));
+    assert!(tree.contains("n0 [label=\"start\\n0 givens\\n"));
+    assert!(tree.contains("\\nsolution 288\""));
+}
+
+#[test]
+fn compare_on_a_file_mixing_sizes_has_a_row_per_size() {
+    let output = explore()
+        .args(["compare", "--strategies", "bfs,dfs", "-o", "json", "-q"])
+        .arg(data("sizes.txt"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let summaries: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(summaries.len(), 2 * SIZES.len());
+    for (pair, (size, boxes)) in summaries.chunks(2).zip(SIZES) {
+        for (summary, strategy) in pair.iter().zip(["bfs", "dfs"]) {
+            assert_eq!(summary["strategy"], strategy);
+            assert_eq!(summary["size"], size, "{summary}");
+            assert_eq!(summary["box"], boxes);
+            assert_eq!(
+                (summary["puzzles"].as_u64(), summary["solved"].as_u64()),
+                (Some(1), Some(1))
+            );
+        }
+    }
+    let table = explore()
+        .args(["compare", "--strategies", "bfs", "-q"])
+        .arg(data("sizes.txt"))
+        .assert()
+        .success();
+    let table = String::from_utf8_lossy(&table.get_output().stdout).into_owned();
+    let rows: Vec<&str> = table.lines().collect();
+    assert_eq!(rows.len(), 1 + SIZES.len(), "{table}");
+    assert!(rows[0].ends_with("size  box"));
+    assert!(
+        rows[1].ends_with(" 4  2x2") && rows[6].ends_with("16  4x4"),
+        "{table}"
+    );
+}
+
+#[test]
+fn a_byte_budget_binds_on_a_larger_board() {
+    // The 12x12 puzzle of sizes.txt: 44 guesses, boards of 1.6 KiB, three to the budget.
+    let twelve = read_data("sizes.txt").lines().nth(12).unwrap().to_owned();
+    let solution = read_data("sizes.solutions")
+        .lines()
+        .nth(4)
+        .unwrap()
+        .to_owned();
+    explore()
+        .args(["--max-frontier-bytes", "5000", "-"])
+        .write_stdin(twelve)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(solution))
+        .stdout(predicate::str::contains(
+            " searched depth-first beyond the budget of 3 boards of 1.6 KiB \
+             (--max-frontier-bytes 4.9 KiB); ",
+        ));
 }

@@ -32,10 +32,14 @@ complete ones collected, one level of guesses at a time. Depth-first backtracker
 same puzzles for comparison, and every strategy reports the same solutions.
 
 Each INPUT is a file, '-' for standard input, or a puzzle written on the command line. With no \
-INPUT, explore solves a built-in demo puzzle. A puzzle is 81 cells in reading order, each a \
-digit 1-9 or one of . 0 - _ for an empty cell, on one line; files may hold many puzzles, and \
-# starts a comment. Grids of nine rows (with or without box lines) and code literals are read \
-too: see docs/formats.md.";
+INPUT, explore solves a built-in demo puzzle. A puzzle is its cells in reading order on one \
+line (81 for 9x9, 16 for 4x4, 36 for 6x6, 256 for 16x16, 625 for 25x25), each a digit (1-9, \
+then letters: A = 10, G = 16, P = 25) or one of . 0 - _ for an empty cell; files may hold many \
+puzzles, of any sizes, and # starts a comment. Grids of rows (with or without box lines), grids \
+of space-separated numbers and code literals are read too: see docs/formats.md.
+
+Every board size from 4x4 to 64x64 is solved with every strategy and option, and shown in \
+every output: grids boxed to the shape of the board, and in JSON its size and box shape.";
 
 const AFTER_HELP: &str = "\
 Exit status: 0 all solved, 1 some puzzle has no solution or gave up, 2 unreadable input or \
@@ -59,6 +63,16 @@ Examples:
     explore --trace
   Every solution of a puzzle given on the command line (this one has 20):
     explore --all 1....7....3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..
+
+One example per board size:
+  4x4: every solution of the empty board (288), and its whole search tree for Graphviz:
+    explore --all --dot tree.dot ................
+  6x6 (boxes of 2 rows by 3 columns): a puzzle and its solution, boxed:
+    explore ...4.1....5.3.4.......2...3...14.2..
+  16x16: a file of puzzles, one solution per line:
+    explore 16x16_janko.txt --output line
+  25x25: watch the frontier, two threads, at most a minute per puzzle, within 512 MiB a level:
+    explore 25x25_frisch.txt --trace --threads 2 --timeout 60 --max-frontier-bytes 512MiB
 ";
 
 /// The whole command line: solving (the default), or a subcommand.
@@ -99,7 +113,8 @@ Every chosen strategy solves every puzzle, one puzzle at a time on one core, und
 per-puzzle budget, so one strategy giving up never stalls the others. The table gives, per \
 strategy: puzzles, solved, no solution, gave up, total time, puzzles per second, median and \
 worst time per puzzle, guesses per puzzle, the share solved without guessing, boards created, \
-dead boards, peak frontier and peak memory. The answers are checked against each other: a \
+dead boards, peak frontier and peak memory, and the board size. Puzzles of different sizes are \
+summed up apart, one row per strategy and size. The answers are checked against each other: a \
 strategy that contradicts another is reported and the exit status is 1.";
 
 const COMPARE_AFTER_HELP: &str = "\
@@ -305,8 +320,9 @@ pub(crate) struct EngineArgs {
     )]
     pub(crate) branch: Branch,
 
-    /// Most boards one level of the bfs frontier may hold (128 bytes each); boards
-    /// beyond it are searched depth-first inside a worker, so memory stays bounded.
+    /// Most boards one level of the bfs frontier may hold; boards beyond it are searched
+    /// depth-first inside a worker, so memory stays bounded. The tighter of this and
+    /// --max-frontier-bytes applies.
     #[arg(
         long,
         value_name = "N",
@@ -315,7 +331,23 @@ pub(crate) struct EngineArgs {
         help_heading = "Breadth-first engine"
     )]
     pub(crate) max_frontier: usize,
+
+    /// Most memory one level of the bfs frontier may hold, for boards of every size: bytes,
+    /// or with a unit such as 64MiB or 1GiB (KiB, MiB, GiB, TiB and K, M, G, T count in
+    /// 1024s; kB, MB, GB, TB in 1000s). A board is 128 bytes at 9x9, 368 at 4x4 and 6x6,
+    /// 2.5 KiB at 16x16, 5.4 KiB at 25x25.
+    #[arg(
+        long,
+        value_name = "SIZE",
+        default_value = DEFAULT_MAX_FRONTIER_BYTES_TEXT,
+        value_parser = parse_bytes,
+        help_heading = "Breadth-first engine"
+    )]
+    pub(crate) max_frontier_bytes: usize,
 }
+
+/// [`DEFAULT_MAX_FRONTIER_BYTES`] as `--help` shows it (a test checks they agree).
+const DEFAULT_MAX_FRONTIER_BYTES_TEXT: &str = "128MiB";
 
 /// How results are written to standard output.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
@@ -323,8 +355,8 @@ pub(crate) enum OutputFormat {
     /// for people: each puzzle and its solutions as grids, the verdict and the search
     /// statistics, with a summary of a batch on standard error
     Human,
-    /// one line per puzzle: its solutions (81 digits, space-separated when several), or the
-    /// word none, gave_up or invalid
+    /// one line per puzzle: its solutions (a character per cell, space-separated when several;
+    /// numbers above 35x35), or the word none, gave_up or invalid
     Line,
     /// one JSON object per puzzle per line (see README.md for the fields)
     Json,
@@ -380,6 +412,7 @@ fn config(limits: &LimitArgs, engine: &EngineArgs, threads: Option<usize>) -> Co
         forced: engine.forced,
         branch: engine.branch,
         max_frontier: engine.max_frontier,
+        max_frontier_bytes: engine.max_frontier_bytes,
         ..defaults
     }
 }
@@ -437,6 +470,41 @@ fn parse_positive<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
     }
 }
 
+/// Parses a memory size of at least one byte: a whole number of bytes, or a number (fractions
+/// allowed) with a unit. `KiB`, `MiB`, `GiB` and `TiB` count in 1024s, and so do the bare `K`,
+/// `M`, `G` and `T` (as `sort -S` and `dd` read them); `kB`, `MB`, `GB` and `TB` count in 1000s.
+/// Units ignore case, and may follow a space. A fraction of a byte is dropped.
+///
+/// Hand-written rather than a crate's: the grammar is a dozen lines, and a dependency would
+/// bring its own idea of what `64M` means.
+fn parse_bytes(text: &str) -> Result<usize, String> {
+    const EXPECTED: &str = "expected a size in bytes, 1 or more, such as 65536, 64MiB or 1GiB";
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let unit = unit.trim_start().to_ascii_lowercase();
+    let scale: f64 = match unit.as_str() {
+        "" | "b" => 1.0,
+        "k" | "kib" => 1024.0,
+        "m" | "mib" => 1024f64.powi(2),
+        "g" | "gib" => 1024f64.powi(3),
+        "t" | "tib" => 1024f64.powi(4),
+        "kb" => 1e3,
+        "mb" => 1e6,
+        "gb" => 1e9,
+        "tb" => 1e12,
+        _ => return Err(format!("unknown unit '{}': {EXPECTED}", unit.trim())),
+    };
+    let value: f64 = number.parse().map_err(|_| EXPECTED.to_owned())?;
+    let bytes = (value * scale).floor();
+    if !(1.0..=usize::MAX as f64).contains(&bytes) {
+        return Err(EXPECTED.to_owned());
+    }
+    Ok(bytes as usize)
+}
+
 /// Parses a non-negative, finite number of seconds such as `2`, `0.5` or `1e-3`.
 fn parse_seconds(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
@@ -451,6 +519,7 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 mod tests {
     use super::*;
     use clap::CommandFactory;
+    use explore::config::DEFAULT_MAX_FRONTIER_BYTES;
 
     fn parse(args: &[&str]) -> SolveArgs {
         Cli::try_parse_from(std::iter::once("explore").chain(args.iter().copied()))
@@ -523,6 +592,49 @@ mod tests {
         assert!(parse_positive::<u64>("0").is_err());
         assert!(parse_positive::<u64>("-3").is_err());
         assert!(parse_positive::<u64>("many").is_err());
+    }
+
+    #[test]
+    fn sizes_take_units_in_1024s_and_1000s() {
+        assert_eq!(parse_bytes("65536"), Ok(65_536));
+        assert_eq!(parse_bytes("64MiB"), Ok(64 << 20));
+        assert_eq!(parse_bytes("64 mib"), Ok(64 << 20));
+        assert_eq!(parse_bytes("1GiB"), Ok(1 << 30));
+        assert_eq!(parse_bytes("1G"), Ok(1 << 30));
+        assert_eq!(parse_bytes("512K"), Ok(512 << 10));
+        assert_eq!(parse_bytes("1.5KiB"), Ok(1536));
+        assert_eq!(parse_bytes("2MB"), Ok(2_000_000));
+        assert_eq!(parse_bytes("3kB"), Ok(3_000));
+        assert_eq!(parse_bytes("100B"), Ok(100));
+        assert_eq!(
+            parse_bytes(DEFAULT_MAX_FRONTIER_BYTES_TEXT),
+            Ok(DEFAULT_MAX_FRONTIER_BYTES)
+        );
+        for bad in [
+            "",
+            "0",
+            "0.5",
+            "-1",
+            "MiB",
+            "12 parsecs",
+            "1e3",
+            "1..2K",
+            "99999999T",
+        ] {
+            assert!(parse_bytes(bad).is_err(), "{bad}");
+        }
+        assert!(
+            parse_bytes("4 furlongs")
+                .unwrap_err()
+                .starts_with("unknown unit 'furlongs'")
+        );
+    }
+
+    #[test]
+    fn the_byte_budget_reaches_the_config() {
+        let config = parse(&["--max-frontier-bytes", "64KiB"]).config();
+        assert_eq!(config.max_frontier_bytes, 64 << 10);
+        assert_eq!(config.max_frontier, DEFAULT_MAX_FRONTIER);
     }
 
     #[test]

@@ -51,11 +51,13 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
     });
     bar.finish_and_clear();
 
+    // One row per strategy and board size: the figures of different sizes do not add up.
+    let shown = compare::by_shape(&summaries);
     let text = match args.output {
-        CompareFormat::Table => compare::table(&summaries),
-        CompareFormat::Markdown => markdown(&summaries),
-        CompareFormat::Csv => csv(&summaries),
-        CompareFormat::Json => summaries
+        CompareFormat::Table => compare::table(&shown),
+        CompareFormat::Markdown => markdown(&shown),
+        CompareFormat::Csv => csv(&shown),
+        CompareFormat::Json => shown
             .iter()
             .map(|summary| serde_json::to_string(summary).expect("summaries serialise") + "\n")
             .collect(),
@@ -68,11 +70,15 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
     }
 
     if let Some(path) = &args.svg {
+        let mut sizes: Vec<usize> = grids.iter().map(|grid| grid.shape().side()).collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        let sizes: Vec<String> = sizes.iter().map(|n| format!("{n}x{n}")).collect();
         let title = match grids.len() {
-            1 => "1 puzzle, one core".to_owned(),
-            n => format!("{n} puzzles, one core each"),
+            1 => format!("1 puzzle ({}), one core", sizes.join(", ")),
+            n => format!("{n} puzzles ({}), one core each", sizes.join(", ")),
         };
-        match std::fs::write(path, chart::compare_svg(&summaries, &title)) {
+        match std::fs::write(path, chart::compare_svg(&shown, &title)) {
             Ok(()) if !args.quiet => eprintln!("explore: wrote the chart to {}", path.display()),
             Ok(()) => {}
             Err(error) => {

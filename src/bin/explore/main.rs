@@ -40,7 +40,8 @@ fn main() -> ExitCode {
             ExitCode::from(compare::run(args))
         }
         None => {
-            install_tracing(cli.solve.trace());
+            let budget = output::FrontierBudget::of(&cli.solve.config());
+            install_tracing(cli.solve.trace().map(|format| (format, budget)));
             solve::run(&cli.solve).exit_code()
         }
     }
@@ -49,7 +50,7 @@ fn main() -> ExitCode {
 /// Sends the library's `tracing` events to standard error, filtered by `RUST_LOG` (default:
 /// warnings and errors), coloured only when standard error is a terminal; with `--trace`, also
 /// the search's own events, drawn by [`trace::TraceLayer`].
-fn install_tracing(trace: Option<trace::TraceFormat>) {
+fn install_tracing(trace: Option<(trace::TraceFormat, output::FrontierBudget)>) {
     let filter = EnvFilter::builder()
         .with_default_directive(LevelFilter::WARN.into())
         .from_env()
@@ -61,8 +62,9 @@ fn install_tracing(trace: Option<trace::TraceFormat>) {
         .with_writer(io::stderr)
         .with_ansi(io::stderr().is_terminal())
         .with_filter(filter);
-    let trace = trace.map(|format| {
-        trace::TraceLayer::new(format).with_filter(Targets::new().with_target(TARGET, Level::INFO))
+    let trace = trace.map(|(format, budget)| {
+        trace::TraceLayer::new(format, budget)
+            .with_filter(Targets::new().with_target(TARGET, Level::INFO))
     });
     let _ = tracing_subscriber::registry()
         .with(log)

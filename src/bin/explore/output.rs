@@ -10,14 +10,16 @@ use std::io;
 use std::time::Duration;
 
 use explore::batch::Solved;
-use explore::{InputError, Outcome, Stats, Strategy};
+use explore::geometry::{Digit, Shape};
+use explore::{Config, Grid, InputError, Outcome, Stats, Strategy};
 use serde::Serialize;
 
 use crate::cli::OutputFormat;
 use crate::tally::group;
 
-/// Grids side by side in the human output: three fit in 80 columns.
-const GRIDS_PER_ROW: usize = 3;
+/// The width the human output fills with grids side by side: as many as fit, so three 9x9
+/// grids, two 16x16 or six 4x4 share a row, and a 25x25 grid stands alone.
+const LINE_WIDTH: usize = 100;
 /// Space between grids side by side.
 const GUTTER: &str = "  ";
 
@@ -39,12 +41,17 @@ pub(crate) struct Origin<'a> {
 pub(crate) struct Renderer {
     format: OutputFormat,
     strategy: Strategy,
+    budget: FrontierBudget,
 }
 
 impl Renderer {
-    /// A renderer for results of `strategy`.
-    pub(crate) fn new(format: OutputFormat, strategy: Strategy) -> Renderer {
-        Renderer { format, strategy }
+    /// A renderer for results of searches run with `config`.
+    pub(crate) fn new(format: OutputFormat, config: &Config) -> Renderer {
+        Renderer {
+            format,
+            strategy: config.strategy,
+            budget: FrontierBudget::of(config),
+        }
     }
 
     /// The text of a solved (or unsolvable, or abandoned) puzzle.
@@ -52,7 +59,11 @@ impl Renderer {
         Ok(match self.format {
             OutputFormat::Human => self.human(origin, solved),
             OutputFormat::Line => line(&solved.outcome),
-            OutputFormat::Json => json(&Record::solved(origin, &solved.outcome))?,
+            OutputFormat::Json => json(&Record::solved(
+                origin,
+                solved.puzzle.grid.shape(),
+                &solved.outcome,
+            ))?,
         })
     }
 
@@ -76,7 +87,7 @@ impl Renderer {
 
     fn human(self, origin: Origin<'_>, solved: &Solved) -> String {
         let outcome = &solved.outcome;
-        let mut text = header(origin);
+        let mut text = header(origin, solved.puzzle.grid.shape());
         text.push('\n');
         let mut grids = vec![("puzzle".to_owned(), solved.puzzle.grid.to_string())];
         let numbered = outcome.solutions.len() > 1;
@@ -88,34 +99,51 @@ impl Renderer {
             };
             grids.push((label, solution.to_string()));
         }
-        for row in grids.chunks(GRIDS_PER_ROW) {
+        let per_row = grids_per_row(&grids);
+        for row in grids.chunks(per_row) {
             side_by_side(&mut text, row);
         }
         let _ = writeln!(text, "verdict:  {}", outcome.verdict());
-        text.push_str(&statistics(self.strategy, outcome));
+        text.push_str(&statistics(self.strategy, self.budget, outcome));
         text
     }
 }
 
-/// `top1465.txt: puzzle 3 (line 5)`, or the demo's title.
-fn header(origin: Origin<'_>) -> String {
-    match origin.title {
+/// `== top1465.txt: puzzle 3 (line 5)`, or the demo's title. Boards other than the classic
+/// 9x9 are named: `== 16x16.txt: puzzle 2 (line 19), 16x16 (4x4 boxes)`.
+fn header(origin: Origin<'_>, shape: Shape) -> String {
+    let mut header = match origin.title {
         Some(title) => format!("== {title}: the built-in demo puzzle"),
         None => format!(
             "== {}: puzzle {} (line {})",
             origin.input, origin.index, origin.line
         ),
+    };
+    if shape != Shape::NINE {
+        let _ = write!(header, ", {shape}");
     }
+    header
+}
+
+/// How many of `grids` (label, text) stand side by side within [`LINE_WIDTH`]; at least one.
+fn grids_per_row(grids: &[(String, String)]) -> usize {
+    let width = column_width(grids);
+    ((LINE_WIDTH + GUTTER.len()) / (width + GUTTER.len())).max(1)
+}
+
+/// The width of the widest grid line or label.
+fn column_width(grids: &[(String, String)]) -> usize {
+    grids
+        .iter()
+        .flat_map(|(label, grid)| std::iter::once(label.as_str()).chain(grid.lines()))
+        .map(|line| line.chars().count())
+        .max()
+        .unwrap_or(0)
 }
 
 /// Appends boxed grids side by side, each under its label.
 fn side_by_side(text: &mut String, grids: &[(String, String)]) {
-    let width = grids
-        .iter()
-        .flat_map(|(_, grid)| grid.lines())
-        .map(|line| line.chars().count())
-        .max()
-        .unwrap_or(0);
+    let width = column_width(grids);
     let mut rows: Vec<Vec<&str>> = vec![grids.iter().map(|(label, _)| label.as_str()).collect()];
     let lines: Vec<Vec<&str>> = grids
         .iter()
@@ -144,7 +172,7 @@ fn side_by_side(text: &mut String, grids: &[(String, String)]) {
 }
 
 /// Two lines of search statistics for people.
-fn statistics(strategy: Strategy, outcome: &Outcome) -> String {
+fn statistics(strategy: Strategy, budget: FrontierBudget, outcome: &Outcome) -> String {
     if outcome.conflict.is_some() {
         return "search: not run, the givens break a rule\n".to_owned();
     }
@@ -172,16 +200,63 @@ fn statistics(strategy: Strategy, outcome: &Outcome) -> String {
     if stats.overflow > 0 {
         let _ = write!(
             text,
-            ", {} searched depth-first at the limit",
-            count(stats.overflow)
+            ", {} searched depth-first beyond the budget of {}",
+            count(stats.overflow),
+            budget.describe(stats),
         );
     }
     let _ = writeln!(text, "; time {}", duration(stats.elapsed));
     text
 }
 
-/// `512 B`, `6.8 KiB`, `1.5 MiB`.
-fn bytes(n: u64) -> String {
+/// The frontier budget of a run, to say which limit bound when boards overflowed it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct FrontierBudget {
+    /// `--max-frontier`, in boards.
+    boards: usize,
+    /// `--max-frontier-bytes`.
+    bytes: usize,
+}
+
+impl FrontierBudget {
+    pub(crate) fn of(config: &Config) -> FrontierBudget {
+        FrontierBudget {
+            boards: config.max_frontier,
+            bytes: config.max_frontier_bytes,
+        }
+    }
+
+    /// The budget the search had, as the tighter of the two limits for its boards, and the flag
+    /// that set it: `1,000 boards (--max-frontier)`, or `24,105 boards of 5.4 KiB
+    /// (--max-frontier-bytes 128.0 MiB)`. The size of a board is read off the peak frontier,
+    /// which the breadth-first engine, the only strategy with a budget, always has.
+    pub(crate) fn describe(self, stats: &Stats) -> String {
+        let board = stats
+            .peak_frontier_bytes
+            .checked_div(stats.peak_frontier)
+            .unwrap_or(0);
+        let config = Config {
+            max_frontier: self.boards,
+            max_frontier_bytes: self.bytes,
+            ..Config::default()
+        };
+        let limit = config.frontier_boards(board as usize);
+        let boards = if limit == 1 { "board" } else { "boards" };
+        if limit < self.boards {
+            format!(
+                "{} {boards} of {} (--max-frontier-bytes {})",
+                group(limit as f64),
+                bytes(board),
+                bytes(self.bytes as u64)
+            )
+        } else {
+            format!("{} {boards} (--max-frontier)", group(limit as f64))
+        }
+    }
+}
+
+/// A byte count for people: `512 B`, `6.8 KiB`, `1.5 MiB`.
+pub(crate) fn bytes(n: u64) -> String {
     const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
     if n < 1024 {
         return format!("{n} B");
@@ -196,7 +271,7 @@ fn bytes(n: u64) -> String {
 }
 
 /// `390 µs`, `12.3 ms`, `1.23 s`.
-fn duration(elapsed: Duration) -> String {
+pub(crate) fn duration(elapsed: Duration) -> String {
     let seconds = elapsed.as_secs_f64();
     if seconds < 1e-3 {
         format!("{:.0} µs", seconds * 1e6)
@@ -207,18 +282,20 @@ fn duration(elapsed: Duration) -> String {
     }
 }
 
-/// The solutions on one line, separated by spaces, or the status if there is none.
+/// The solutions on one line, each in its line form ([`explore::Grid::to_line`]), or the status
+/// if there is none. Solutions are separated by a space; on boards of side 36 and more, whose
+/// line form is numbers separated by spaces, by ` | `.
 fn line(outcome: &Outcome) -> String {
-    if outcome.solutions.is_empty() {
+    let Some(first) = outcome.solutions.first() else {
         return format!("{}\n", outcome.status());
-    }
-    let mut text = String::with_capacity(outcome.solutions.len() * 82);
-    for (i, solution) in outcome.solutions.iter().enumerate() {
-        if i > 0 {
-            text.push(' ');
-        }
-        text.push_str(&solution.to_line());
-    }
+    };
+    let separator = if first.shape().side() > Digit::MAX_CHAR {
+        " | "
+    } else {
+        " "
+    };
+    let lines: Vec<String> = outcome.solutions.iter().map(Grid::to_line).collect();
+    let mut text = lines.join(separator);
     text.push('\n');
     text
 }
@@ -230,6 +307,12 @@ struct Record<'a> {
     index: usize,
     input: &'a str,
     line: usize,
+    /// Cells in a row, column or box; `null` for an invalid puzzle.
+    size: Option<usize>,
+    /// The box shape, `RxC` (rows by columns, as `--box` takes it); `null` for an invalid
+    /// puzzle.
+    #[serde(rename = "box")]
+    box_shape: Option<String>,
     status: &'static str,
     count: usize,
     solutions: Vec<String>,
@@ -241,11 +324,13 @@ struct Record<'a> {
 }
 
 impl<'a> Record<'a> {
-    fn solved(origin: Origin<'a>, outcome: &'a Outcome) -> Record<'a> {
+    fn solved(origin: Origin<'a>, shape: Shape, outcome: &'a Outcome) -> Record<'a> {
         Record {
             index: origin.index,
             input: origin.input,
             line: origin.line,
+            size: Some(shape.side()),
+            box_shape: Some(format!("{}x{}", shape.box_rows(), shape.box_cols())),
             status: outcome.status().name(),
             count: outcome.solutions.len(),
             solutions: outcome
@@ -264,6 +349,8 @@ impl<'a> Record<'a> {
             index: error.puzzle,
             input: &error.input,
             line: error.line,
+            size: None,
+            box_shape: None,
             status: "invalid",
             count: 0,
             solutions: Vec::new(),
@@ -283,12 +370,255 @@ fn json(record: &Record<'_>) -> io::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use explore::format::Puzzle;
+    use explore::{Status, Stop};
+
+    /// A solved grid of any shape: row `r` is the first row shifted by its band and row in
+    /// the band, the pattern every box shape tiles.
+    fn pattern(shape: Shape) -> Grid {
+        let (rows, cols, side) = (shape.box_rows(), shape.box_cols(), shape.side());
+        let digits = shape.cells().map(|cell| {
+            let (r, c) = (cell.row(), cell.col());
+            shape.digit((r % rows * cols + r / rows + c) % side + 1)
+        });
+        Grid::from_digits(shape, digits).expect("the pattern fits the shape")
+    }
+
+    /// `pattern(shape)` with every `step`th cell emptied.
+    fn puzzle(shape: Shape, step: usize) -> Grid {
+        let mut grid = pattern(shape);
+        for cell in shape.cells().step_by(step) {
+            grid.set(cell, None);
+        }
+        grid
+    }
+
+    /// `pattern(shape)` with its diagonal emptied: one open cell per row, so one solution.
+    fn diagonal(shape: Shape) -> Grid {
+        let mut grid = pattern(shape);
+        for i in 0..shape.side() {
+            grid.set(shape.cell(i, i).expect("on the board"), None);
+        }
+        grid
+    }
+
+    fn shape(text: &str) -> Shape {
+        text.parse().expect("a valid box shape")
+    }
+
+    /// `grid` solved with the default configuration on one thread.
+    fn solved(grid: Grid) -> Solved {
+        let config = Config {
+            threads: 1,
+            ..Config::default()
+        };
+        Solved {
+            outcome: explore::solve(&grid, &config),
+            puzzle: Puzzle {
+                index: 2,
+                line: 7,
+                grid,
+            },
+        }
+    }
+
+    fn render(format: OutputFormat, solved: &Solved) -> String {
+        let origin = Origin {
+            input: "sizes.txt",
+            index: solved.puzzle.index,
+            line: solved.puzzle.line,
+            title: None,
+        };
+        Renderer::new(format, &Config::default())
+            .solved(origin, solved)
+            .expect("renders")
+    }
+
+    #[test]
+    fn the_pattern_is_a_solution_at_every_size() {
+        for text in ["2x2", "2x3", "3x3", "4x4", "5x5", "6x6"] {
+            let grid = pattern(shape(text));
+            assert!(grid.is_solution_of(&Grid::empty(grid.shape())), "{text}");
+        }
+    }
+
+    /// Every size in every format: the boxes drawn to the shape, the line form, the JSON size
+    /// fields; how many grids stand side by side follows the width of one.
+    #[test]
+    fn every_size_renders_in_every_format() {
+        let cases = [
+            // shape, a line of the puzzle grid, grid lines per puzzle, grids per row
+            ("2x2", "+-----+-----+", 4 + 3, 6),
+            ("2x3", "+-------+-------+", 6 + 4, 5),
+            ("3x3", "+-------+-------+-------+", 9 + 4, 3),
+            (
+                "4x4",
+                "+---------+---------+---------+---------+",
+                16 + 5,
+                2,
+            ),
+            ("5x5", &format!("+{}", "-----------+".repeat(5)), 25 + 6, 1),
+        ];
+        for (text, rule, height, per_row) in cases {
+            let shape = shape(text);
+            let solved = solved(diagonal(shape));
+            let outcome = &solved.outcome;
+            assert_eq!(outcome.status(), Status::Unique, "{text}");
+            let solution = &outcome.solutions[0];
+            assert!(solution.is_solution_of(&solved.puzzle.grid));
+
+            let human = render(OutputFormat::Human, &solved);
+            let mut lines = human.lines();
+            let header = lines.next().unwrap();
+            if shape == Shape::NINE {
+                assert_eq!(header, "== sizes.txt: puzzle 2 (line 7)");
+            } else {
+                assert_eq!(header, format!("== sizes.txt: puzzle 2 (line 7), {shape}"));
+            }
+            let labels = lines.next().unwrap();
+            assert!(labels.starts_with("puzzle"), "{human}");
+            assert_eq!(labels.contains("solution"), per_row >= 2, "{human}");
+            let first = lines.next().unwrap();
+            let grids_side_by_side = first.split("  ").filter(|g| *g == rule).count();
+            assert_eq!(grids_side_by_side, per_row.min(2), "{text}:\n{human}");
+            assert!(human.contains("verdict:  unique solution"));
+            let grid_lines = human.lines().filter(|line| line.starts_with(['+', '|']));
+            assert_eq!(grid_lines.count(), height * 2 / per_row.min(2), "{human}");
+            assert!(human.lines().all(|line| line.chars().count() <= LINE_WIDTH));
+            for row in solution.to_string().lines() {
+                assert!(human.contains(row), "{row}");
+            }
+
+            let line = render(OutputFormat::Line, &solved);
+            assert_eq!(line, format!("{}\n", solution.to_line()));
+            assert_eq!(line.trim_end().chars().count(), shape.n_cells());
+
+            let json: serde_json::Value =
+                serde_json::from_str(&render(OutputFormat::Json, &solved)).unwrap();
+            assert_eq!(json["size"], shape.side(), "{json}");
+            assert_eq!(json["box"], text);
+            assert_eq!(json["status"], "unique");
+            assert_eq!(json["solutions"][0], solution.to_line());
+            assert_eq!(json["index"], 2);
+            assert!(json["stats"]["nodes"].as_u64().is_some_and(|n| n >= 1));
+        }
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_digits_are_letters() {
+        let solved = solved(puzzle(shape("4x4"), 5));
+        let solution = solved.outcome.solutions[0].to_line();
+        assert!(
+            solution.contains('G') && !solution.contains('0'),
+            "{solution}"
+        );
+        let human = render(OutputFormat::Human, &solved);
+        assert!(human.contains(" G "), "{human}");
+    }
+
+    #[test]
+    fn several_solutions_of_a_small_board_share_a_row() {
+        let empty = solved(Grid::empty(shape("2x2")));
+        assert_eq!(empty.outcome.status(), Status::Multiple);
+        let human = render(OutputFormat::Human, &empty);
+        assert!(
+            human.contains("puzzle         solution 1     solution 2\n"),
+            "{human}"
+        );
+        let line = render(OutputFormat::Line, &empty);
+        let solutions: Vec<&str> = line.trim_end().split(' ').collect();
+        assert_eq!(solutions.len(), 2);
+        assert!(solutions.iter().all(|s| s.len() == 16));
+    }
+
+    /// Above side 35 a digit has no character: the line form is numbers, and solutions on one
+    /// line are told apart by ` | `.
+    #[test]
+    fn boards_above_side_35_write_numbers() {
+        let big = shape("6x6");
+        let solved = solved(puzzle(big, 7));
+        assert_eq!(solved.outcome.status(), Status::Unique);
+        let line = render(OutputFormat::Line, &solved);
+        let numbers: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(numbers.len(), 36 * 36);
+        assert!(numbers.iter().all(|n| matches!(n.parse(), Ok(1..=36))));
+        assert!(line.starts_with("1 2 3 4 5 6 7 "), "{}", &line[..40]);
+        let json: serde_json::Value =
+            serde_json::from_str(&render(OutputFormat::Json, &solved)).unwrap();
+        assert_eq!(
+            (json["size"].as_u64(), json["box"].as_str()),
+            (Some(36), Some("6x6"))
+        );
+        assert_eq!(json["solutions"][0], line.trim_end());
+        let human = render(OutputFormat::Human, &solved);
+        assert!(human.contains("== sizes.txt: puzzle 2 (line 7), 36x36 (6x6 boxes)"));
+        assert!(human.contains("| 36  1  2  3  4  5 |"), "{human}");
+
+        let two = Solved {
+            outcome: Outcome {
+                solutions: vec![pattern(big), pattern(big)],
+                stop: Stop::SolutionLimit,
+                ..solved.outcome.clone()
+            },
+            ..solved
+        };
+        let line = render(OutputFormat::Line, &two);
+        let parts: Vec<&str> = line.trim_end().split(" | ").collect();
+        assert_eq!(parts.len(), 2);
+        assert!(parts.iter().all(|part| part.split(' ').count() == 36 * 36));
+    }
+
+    #[test]
+    fn an_invalid_puzzle_has_no_size() {
+        let error = explore::format::parse_one("12345").unwrap_err();
+        let text = Renderer::new(OutputFormat::Json, &Config::default())
+            .invalid(&error)
+            .unwrap();
+        let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert!(json["size"].is_null() && json["box"].is_null(), "{json}");
+        assert_eq!(json["status"], "invalid");
+    }
+
+    #[test]
+    fn the_budget_names_the_limit_that_bound() {
+        let stats = |boards: u64, board: u64| Stats {
+            peak_frontier: boards,
+            peak_frontier_bytes: boards * board,
+            overflow: 5,
+            ..Stats::default()
+        };
+        let budget = |boards, bytes| {
+            FrontierBudget::of(&Config {
+                max_frontier: boards,
+                max_frontier_bytes: bytes,
+                ..Config::default()
+            })
+        };
+        assert_eq!(
+            budget(1000, 128 << 20).describe(&stats(1000, 128)),
+            "1,000 boards (--max-frontier)"
+        );
+        assert_eq!(
+            budget(1_000_000, 128 << 20).describe(&stats(24_105, 5568)),
+            "24,105 boards of 5.4 KiB (--max-frontier-bytes 128.0 MiB)"
+        );
+        assert_eq!(
+            budget(1_000_000, 300).describe(&stats(2, 128)),
+            "2 boards of 128 B (--max-frontier-bytes 300 B)"
+        );
+        assert_eq!(
+            budget(1_000_000, 1000).describe(&stats(1, 5568)),
+            "0 boards of 5.4 KiB (--max-frontier-bytes 1000 B)"
+        );
+    }
 
     #[test]
     fn sizes_read_as_people_write_them() {
         assert_eq!(bytes(192), "192 B");
         assert_eq!(bytes(6912), "6.8 KiB");
         assert_eq!(bytes(3 << 20), "3.0 MiB");
+        assert_eq!(bytes(4_200), "4.1 KiB");
+        assert_eq!(bytes(200 << 20), "200.0 MiB");
         assert_eq!(duration(Duration::from_micros(390)), "390 µs");
         assert_eq!(duration(Duration::from_micros(12_345)), "12.3 ms");
         assert_eq!(duration(Duration::from_millis(1_234)), "1.23 s");

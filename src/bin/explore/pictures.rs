@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use explore::batch::Solved;
+use explore::geometry::Shape;
 use explore::tree::{self, DOT_MAX_NODES};
 use explore::{Config, chart};
 
@@ -47,8 +48,14 @@ impl Pictures {
             return Vec::new();
         }
         self.drawn = Some((input.to_owned(), solved.puzzle.index));
+        let shape = solved.puzzle.grid.shape();
+        let size = if shape == Shape::NINE {
+            String::new()
+        } else {
+            format!(" ({0}x{0})", shape.side())
+        };
         let title = format!(
-            "{input}, puzzle {}: {}",
+            "{input}, puzzle {}{size}: {}",
             solved.puzzle.index, config.strategy
         );
         let svg = self

@@ -29,7 +29,7 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
     let config = args.config();
     let mut run = Run {
         out: Stdout::new(),
-        renderer: Renderer::new(args.output, config.strategy),
+        renderer: Renderer::new(args.output, &config),
         written: 0,
         tally: Tally::default(),
         notes: args.output == OutputFormat::Line && !args.quiet,

@@ -10,8 +10,10 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::Mutex;
+use std::time::Duration;
 
 use clap::ValueEnum;
+use explore::Stats;
 use serde_json::{Map, Value};
 use tracing::field::{Field, Visit};
 use tracing::span::{Attributes, Id};
@@ -19,6 +21,9 @@ use tracing::{Event, Subscriber};
 use tracing_subscriber::Layer;
 use tracing_subscriber::layer::Context;
 use tracing_subscriber::registry::LookupSpan;
+
+use crate::output::{FrontierBudget, bytes, duration};
+use crate::tally::group;
 
 /// How `--trace` writes its events.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
@@ -32,6 +37,8 @@ pub(crate) enum TraceFormat {
 /// The layer that draws the trace.
 pub(crate) struct TraceLayer {
     format: TraceFormat,
+    /// The run's frontier budget, named in the summary when boards overflowed it.
+    budget: FrontierBudget,
     /// Rows of searches that are not drawn live, by puzzle number.
     held: Mutex<HashMap<u64, String>>,
 }
@@ -40,9 +47,10 @@ pub(crate) struct TraceLayer {
 struct PuzzleIndex(u64);
 
 impl TraceLayer {
-    pub(crate) fn new(format: TraceFormat) -> TraceLayer {
+    pub(crate) fn new(format: TraceFormat, budget: FrontierBudget) -> TraceLayer {
         TraceLayer {
             format,
+            budget,
             held: Mutex::new(HashMap::new()),
         }
     }
@@ -79,7 +87,7 @@ where
         let is_run = fields.str("kind") == "run";
         let text = match self.format {
             TraceFormat::Json => json_line(puzzle, &fields),
-            TraceFormat::Human if is_run => summary(&fields),
+            TraceFormat::Human if is_run => summary(&fields, self.budget),
             TraceFormat::Human => row(&fields),
         };
         if self.format == TraceFormat::Json || puzzle == 1 {
@@ -113,54 +121,72 @@ fn write_err(text: &str) {
     let _ = io::stderr().lock().write_all(text.as_bytes());
 }
 
-/// The title and column heads of one search's table.
+/// The title and column heads of one search's table, from its first event: the size of a
+/// board, when the search has a frontier to tell it by.
 fn heading(puzzle: u64, fields: &Fields) -> String {
     let strategy = fields.str("strategy");
+    let frontier = fields.u64("frontier");
+    let board = match fields.u64("frontier_bytes").checked_div(frontier) {
+        Some(board) if fields.u64("depth") == 0 => format!(", boards of {}", bytes(board)),
+        _ => String::new(),
+    };
     format!(
-        "\ntrace of puzzle {puzzle} ({strategy}): one row per depth, as each finishes\n\
-         {:>5} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>10}  frontier (bar: log2 of boards)\n",
+        "\ntrace of puzzle {puzzle} ({strategy}{board}): one row per depth, as each finishes\n\
+         {:>5} {:>10} {:>11} {:>10} {:>10} {:>8} {:>10} {:>10}  frontier (bar: log2 of boards)\n",
         "depth", "boards", "forced", "children", "dead", "solved", "frontier", "memory"
     )
 }
 
-/// One depth as a table row.
+/// One depth as a table row. Counts are grouped by thousands, and the columns are wide enough
+/// for the figures of a 25x25 search (a frontier of 10^5 boards, 10^7 cells forced at one depth,
+/// hundreds of MiB).
 fn row(fields: &Fields) -> String {
     let frontier = fields.u64("frontier");
+    let count = |name: &str| group(fields.u64(name) as f64);
     format!(
-        "{:>5} {:>9} {:>9} {:>9} {:>9} {:>8} {:>9} {:>10}  {}\n",
+        "{:>5} {:>10} {:>11} {:>10} {:>10} {:>8} {:>10} {:>10}  {}\n",
         fields.u64("depth"),
-        fields.u64("boards"),
-        fields.u64("forced"),
-        fields.u64("children"),
-        fields.u64("dead"),
-        fields.u64("solutions"),
-        frontier,
+        count("boards"),
+        count("forced"),
+        count("children"),
+        count("dead"),
+        count("solutions"),
+        count("frontier"),
         bytes(fields.u64("frontier_bytes")),
         bar(frontier)
     )
 }
 
 /// The closing line of one search.
-fn summary(fields: &Fields) -> String {
+fn summary(fields: &Fields, budget: FrontierBudget) -> String {
+    let count = |name: &str| group(fields.u64(name) as f64);
     let mut line = format!(
         "=> {}: {} nodes, {} forced, {} guesses, {} dead, depth {}, peak frontier {} boards ({})",
         fields.str("verdict"),
-        fields.u64("nodes"),
-        fields.u64("forced"),
-        fields.u64("guesses"),
-        fields.u64("dead"),
+        count("nodes"),
+        count("forced"),
+        count("guesses"),
+        count("dead"),
         fields.u64("max_depth"),
-        fields.u64("peak_frontier"),
+        count("peak_frontier"),
         bytes(fields.u64("peak_frontier_bytes")),
     );
     let overflow = fields.u64("overflow");
     if overflow > 0 {
+        let stats = Stats {
+            peak_frontier: fields.u64("peak_frontier"),
+            peak_frontier_bytes: fields.u64("peak_frontier_bytes"),
+            ..Stats::default()
+        };
         let _ = write!(
             line,
-            ", {overflow} boards searched depth-first beyond the frontier budget"
+            ", {} boards searched depth-first beyond the frontier budget of {}",
+            group(overflow as f64),
+            budget.describe(&stats)
         );
     }
-    let _ = writeln!(line, ", {:.3} ms", fields.f64("elapsed_secs") * 1e3);
+    let elapsed = Duration::try_from_secs_f64(fields.f64("elapsed_secs")).unwrap_or_default();
+    let _ = writeln!(line, ", {}", duration(elapsed));
     line
 }
 
@@ -172,22 +198,6 @@ fn bar(boards: u64) -> String {
         2 * (64 - boards.leading_zeros()) as usize
     };
     "#".repeat(marks.min(60))
-}
-
-/// A byte count for people: `208 B`, `4.1 KiB`, `203.1 MiB`.
-fn bytes(n: u64) -> String {
-    const UNITS: [&str; 4] = ["B", "KiB", "MiB", "GiB"];
-    let mut value = n as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{n} B")
-    } else {
-        format!("{value:.1} {}", UNITS[unit])
-    }
 }
 
 /// One event as a JSON line: `event` (the kind), `puzzle`, then the event's own fields.
@@ -252,18 +262,92 @@ impl Visit for Fields {
 mod tests {
     use super::*;
 
+    fn fields(pairs: &[(&str, Value)]) -> Fields {
+        Fields(
+            pairs
+                .iter()
+                .map(|(name, value)| ((*name).to_owned(), value.clone()))
+                .collect(),
+        )
+    }
+
+    /// Where each column of `line` ends: the positions after its runs of non-spaces.
+    fn column_ends(line: &str) -> Vec<usize> {
+        let bytes = line.as_bytes();
+        (1..=bytes.len())
+            .filter(|&i| bytes[i - 1] != b' ' && bytes.get(i).is_none_or(|&b| b == b' '))
+            .collect()
+    }
+
+    /// A depth of a 25x25 search (boards of 5.4 KiB, a frontier of 10^5 boards, tens of
+    /// millions of cells forced) stays under its heads, and its numbers read in thousands.
+    #[test]
+    fn a_wide_depth_of_a_large_board_stays_in_its_columns() {
+        let board = 5568;
+        let depth = fields(&[
+            ("kind", "depth".into()),
+            ("strategy", "bfs".into()),
+            ("depth", 14.into()),
+            ("boards", 123_456.into()),
+            ("forced", 61_234_567.into()),
+            ("children", 987_654.into()),
+            ("dead", 100_001.into()),
+            ("solutions", 1.into()),
+            ("frontier", 123_456.into()),
+            ("frontier_bytes", (123_456 * board).into()),
+        ]);
+        let row = row(&depth);
+        assert!(row.starts_with(
+            "   14    123,456  61,234,567    987,654    100,001        1    123,456  655.6 MiB  "
+        ));
+        let root = fields(&[
+            ("strategy", "bfs".into()),
+            ("depth", 0.into()),
+            ("frontier", 1.into()),
+            ("frontier_bytes", board.into()),
+        ]);
+        let heading = heading(3, &root);
+        assert!(heading.contains("trace of puzzle 3 (bfs, boards of 5.4 KiB):"));
+        let heads = heading.lines().nth(2).unwrap();
+        let ends = column_ends(heads);
+        // The heads' last words are the bar's caption; the memory is two words, `655.6 MiB`.
+        let cells = column_ends(&row);
+        assert_eq!(cells[..7], ends[..7], "{heads}\n{row}");
+        assert_eq!(cells[8], ends[7], "{heads}\n{row}");
+    }
+
+    #[test]
+    fn the_summary_names_the_budget_that_bound() {
+        let run = fields(&[
+            ("kind", "run".into()),
+            ("verdict", "unique solution".into()),
+            ("nodes", 1_234_567.into()),
+            ("peak_frontier", 24_105.into()),
+            ("peak_frontier_bytes", (24_105 * 5568).into()),
+            ("overflow", 99_999.into()),
+            ("elapsed_secs", 2.5.into()),
+        ]);
+        let budget = FrontierBudget::of(&explore::Config::default());
+        let line = summary(&run, budget);
+        assert!(
+            line.starts_with("=> unique solution: 1,234,567 nodes, "),
+            "{line}"
+        );
+        assert!(
+            line.ends_with(
+                "peak frontier 24,105 boards (128.0 MiB), 99,999 boards searched depth-first \
+                 beyond the frontier budget of 24,105 boards of 5.4 KiB \
+                 (--max-frontier-bytes 128.0 MiB), 2.50 s\n"
+            ),
+            "{line}"
+        );
+    }
+
     #[test]
     fn bars_grow_with_the_logarithm() {
         assert_eq!(bar(0), "");
         assert_eq!(bar(1).len(), 2);
         assert_eq!(bar(2).len(), 4);
         assert_eq!(bar(1_000_000).len(), 40);
-    }
-
-    #[test]
-    fn bytes_read_well() {
-        assert_eq!(bytes(208), "208 B");
-        assert_eq!(bytes(4_200), "4.1 KiB");
-        assert_eq!(bytes(200 << 20), "200.0 MiB");
     }
 }
