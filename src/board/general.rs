@@ -52,7 +52,7 @@ impl Scratch {
             digits: [0; 64],
             pairing: Pairing {
                 owner: [0; 64],
-                reach: [0; 64],
+                next: [0; 64],
             },
         }
     }
@@ -62,8 +62,8 @@ impl Scratch {
 struct Pairing {
     /// `owner[j]`: the item paired with place `j`.
     owner: [u8; 64],
-    /// `reach[i]`: items whose place item `i` may take, transitively.
-    reach: [u64; 64],
+    /// `next[i]`: the items whose place item `i` may take.
+    next: [u64; 64],
 }
 
 /// A board of any shape being searched.
@@ -284,9 +284,9 @@ impl General {
     }
 
     /// Lists in `digits` and `places` the digits whose places in a unit (`places_of`, as bits)
-    /// are all open (`open`), that is, not settled there; returns how many, or [`Dead`] when
-    /// their number differs from the open cells', which leaves a cell or a digit of the unit
-    /// without a partner.
+    /// are all open (`open`), that is, not settled there; returns how many (0 when there are
+    /// too few to pair usefully), or [`Dead`] when their number differs from the open cells',
+    /// which leaves a cell or a digit of the unit without a partner.
     fn unsettled(
         &self,
         open: u64,
@@ -303,11 +303,12 @@ impl General {
                 k += 1;
             }
         }
-        if k == open.count_ones() as usize {
-            Ok(k)
-        } else {
-            Err(Dead)
+        if k != open.count_ones() as usize {
+            return Err(Dead);
         }
+        // Units with at most two open cells are left to the hidden and naked singles, which
+        // already make every removal (and find every dead end) that a pairing of two would.
+        Ok(if k <= 2 { 0 } else { k })
     }
 
     /// Settles every naked single in the rows that changed; returns whether there was any.
@@ -553,7 +554,7 @@ fn pairings(possible: &[u64], used: &mut [u64], work: &mut Pairing) -> bool {
     if places.count_ones() as usize != k {
         return false;
     }
-    let Pairing { owner, reach } = work;
+    let Pairing { owner, next } = work;
     for j in bits(places) {
         owner[j] = u8::MAX;
     }
@@ -574,28 +575,85 @@ fn pairings(possible: &[u64], used: &mut [u64], work: &mut Pairing) -> bool {
             return false;
         }
     }
-    // An item reaches itself.
-    let reach = &mut reach[..k];
-    for (i, reach) in reach.iter_mut().enumerate() {
-        *reach = bits(possible[i]).fold(1 << i, |set, j| set | 1 << owner[j]);
+    // The items item i may displace: the owners of its other places. A pair outside the
+    // pairing is used by another exactly when its two owners lie on a common cycle of this
+    // graph, that is, in one strongly connected component.
+    let next = &mut next[..k];
+    for (i, next) in next.iter_mut().enumerate() {
+        *next = bits(possible[i]).fold(0, |set, j| set | 1 << owner[j]) & !(1 << i);
     }
-    for via in 0..k {
-        let through = reach[via];
-        for reach in reach.iter_mut() {
-            if *reach & (1 << via) != 0 {
-                *reach |= through;
-            }
-        }
-    }
+    let component = components(next);
     for (i, used) in used.iter_mut().enumerate().take(k) {
         *used = bits(possible[i])
             .filter(|&j| {
                 let other = usize::from(owner[j]);
-                other == i || reach[other] & (1 << i) != 0
+                other == i || component[other] == component[i]
             })
             .fold(0, |set, j| set | 1 << j);
     }
     true
+}
+
+/// The strongly connected components of a graph of at most 64 nodes given by `next[i]`, the
+/// nodes with an edge from node `i`, by Kosaraju's two passes on bit sets (each node is
+/// entered once per pass): the component of each node, as the smallest node in it.
+fn components(next: &[u64]) -> [u8; 64] {
+    let k = next.len();
+    // Pass 1: the nodes in order of finishing a depth-first walk.
+    let mut order = [0u8; 64];
+    let (mut n_done, mut seen) = (0, 0u64);
+    let mut stack = [0u8; 64];
+    for root in 0..k {
+        if seen & (1 << root) != 0 {
+            continue;
+        }
+        seen |= 1 << root;
+        stack[0] = root as u8;
+        let mut depth = 1;
+        while depth > 0 {
+            let node = usize::from(stack[depth - 1]);
+            let fresh = next[node] & !seen;
+            if fresh == 0 {
+                depth -= 1;
+                order[n_done] = node as u8;
+                n_done += 1;
+            } else {
+                let child = fresh.trailing_zeros() as usize;
+                seen |= 1 << child;
+                stack[depth] = child as u8;
+                depth += 1;
+            }
+        }
+    }
+    // Pass 2: on the reversed graph, latest finisher first, each walk is one component.
+    let mut back = [0u64; 64];
+    for (i, &out) in next.iter().enumerate() {
+        for j in bits(out) {
+            back[j] |= 1 << i;
+        }
+    }
+    let mut component = [0u8; 64];
+    let mut placed = 0u64;
+    for &root in order[..k].iter().rev() {
+        let root = usize::from(root);
+        if placed & (1 << root) != 0 {
+            continue;
+        }
+        let (mut members, mut frontier) = (1u64 << root, 1u64 << root);
+        while frontier != 0 {
+            let node = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            let fresh = back[node] & !members & !placed;
+            members |= fresh;
+            frontier |= fresh;
+        }
+        placed |= members;
+        let name = members.trailing_zeros() as u8;
+        for node in bits(members) {
+            component[node] = name;
+        }
+    }
+    component
 }
 
 /// Finds a place for item `i` by an augmenting path, moving others as needed.
