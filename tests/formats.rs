@@ -626,6 +626,359 @@ fn parse_one_wants_exactly_one_puzzle() {
     );
 }
 
+// --- Every size -------------------------------------------------------------------------------
+
+/// Reads a fixture with `options`.
+fn read_fixture_with(name: &str, options: &Options) -> Vec<Result<Puzzle, InputError>> {
+    let file = File::open(data(name)).expect("fixture exists");
+    format::read_with(BufReader::new(file), name, options).collect()
+}
+
+fn shape(rows: usize, cols: usize) -> Shape {
+    Shape::new(rows, cols).expect("a board's shape")
+}
+
+/// Reads a fixture holding one puzzle in `n_layouts` layouts, and checks that every one reads
+/// to the same grid of `shape`; returns that grid.
+fn one_puzzle_in_every_layout(name: &str, shape: Shape, n_layouts: usize) -> Grid {
+    let items = read_fixture(name);
+    let read = grids(&items);
+    assert_eq!(read.len(), n_layouts, "{name}");
+    for (i, grid) in read.iter().enumerate() {
+        assert_eq!(grid.shape(), shape, "{name}: layout {}", i + 1);
+        assert_eq!(
+            grid,
+            &read[0],
+            "{name}: layout {} reads as the first",
+            i + 1
+        );
+    }
+    assert!(read[0].n_filled() > shape.side(), "{name}: a real puzzle");
+    read[0].clone()
+}
+
+#[test]
+fn a_4x4_puzzle_reads_alike_in_every_layout() {
+    let grid = one_puzzle_in_every_layout("size_4x4.txt", shape(2, 2), 10);
+    assert_eq!(grid.to_line(), "..42.2.1.4..2.1.");
+}
+
+#[test]
+fn a_6x6_puzzle_reads_alike_in_every_layout() {
+    one_puzzle_in_every_layout("size_6x6.txt", shape(2, 3), 10);
+}
+
+#[test]
+fn an_8x8_puzzle_reads_alike_in_every_layout() {
+    one_puzzle_in_every_layout("size_8x8.txt", shape(2, 4), 10);
+}
+
+#[test]
+fn a_12x12_puzzle_reads_alike_in_every_layout() {
+    one_puzzle_in_every_layout("size_12x12.txt", shape(3, 4), 10);
+}
+
+#[test]
+fn a_16x16_puzzle_reads_alike_in_letters_and_numbers() {
+    one_puzzle_in_every_layout("size_16x16.txt", shape(4, 4), 10);
+}
+
+#[test]
+fn a_25x25_puzzle_reads_alike_in_letters_and_numbers() {
+    one_puzzle_in_every_layout("size_25x25.txt", shape(5, 5), 10);
+}
+
+#[test]
+fn a_36x36_puzzle_reads_alike_in_numbers() {
+    let grid = one_puzzle_in_every_layout("size_36x36.txt", shape(6, 6), 6);
+    assert!(
+        grid.as_slice().contains(&36),
+        "a digit only numbers can write"
+    );
+}
+
+#[test]
+fn hex_reads_the_16x16_puzzle_with_0_as_the_first_digit() {
+    let letters = grids(&read_fixture("size_16x16.txt"))[0].clone();
+    let hex = Options {
+        symbols: Symbols::Hex,
+        ..Options::default()
+    };
+    let items = read_fixture_with("size_16x16_hex.txt", &hex);
+    assert_eq!(grids(&items), [letters.clone(), letters]);
+    // Read in the usual symbols, the hex line is a 16x16 puzzle with other digits, and the
+    // grid's 0s are empty cells.
+    let usual = grids(&read_fixture("size_16x16_hex.txt"));
+    assert_ne!(
+        usual[0],
+        grids(&read_fixture_with("size_16x16_hex.txt", &hex))[0]
+    );
+}
+
+#[test]
+fn bars_every_two_columns_make_a_6x6_of_3x2_boxes() {
+    let three_by_two = shape(3, 2);
+    let items = read_fixture("size_6x6_3x2.txt");
+    let read = grids(&items);
+    assert_eq!(read[0].shape(), three_by_two, "boxed grid");
+    assert_eq!(read[1].shape(), three_by_two, "bars and rules");
+    assert_eq!(
+        read[2].shape(),
+        shape(2, 3),
+        "a line of 36 cells has the usual boxes"
+    );
+    assert_eq!(read[2].as_slice(), read[0].as_slice());
+    let forced = Options {
+        shape: Some(three_by_two),
+        ..Options::default()
+    };
+    let read = grids(&read_fixture_with("size_6x6_3x2.txt", &forced));
+    assert!(
+        read.iter()
+            .all(|grid| grid == &read[0] && grid.shape() == three_by_two)
+    );
+}
+
+#[test]
+fn a_file_may_mix_sizes_and_layouts() {
+    let items = read_fixture("mixed_sizes.txt");
+    let shapes: Vec<Shape> = grids(&items).iter().map(Grid::shape).collect();
+    let expected = [
+        shape(2, 2),
+        Shape::NINE,
+        shape(4, 4),
+        shape(2, 3),
+        shape(5, 5),
+        shape(2, 2),
+        shape(4, 4),
+        shape(6, 6),
+        shape(3, 4),
+    ];
+    assert_eq!(shapes, expected);
+    let lines: Vec<usize> = items.iter().map(|p| p.as_ref().unwrap().line).collect();
+    assert_eq!(lines, [3, 4, 5, 7, 16, 17, 19, 36, 39]);
+}
+
+#[test]
+fn sixteen_cells_are_a_4x4_puzzle_unless_a_digit_is_too_large_for_one() {
+    let four = format::parse_one("1234341221434321").unwrap();
+    assert_eq!(four.shape(), shape(2, 2));
+    // With a G the same line is the first row of a 16x16 grid.
+    let error = parse_error("1234341221434G21\n");
+    assert_eq!(
+        error.to_string(),
+        "t: puzzle 1, line 2, column 1: grid has 1 row; expected 16, one for each cell of its \
+         first row"
+    );
+    // The options settle it either way.
+    let sixteen = Options {
+        shape: Some(shape(4, 4)),
+        ..Options::default()
+    };
+    let error = format::parse_one_with("1234341221434321", &sixteen).unwrap_err();
+    assert_eq!(
+        error.kind,
+        InputErrorKind::RowCount {
+            found: 1,
+            expected: 16,
+            because: Because::Asked(shape(4, 4))
+        }
+    );
+}
+
+#[test]
+fn rows_of_numbers_are_told_from_digits_grouped_by_box() {
+    // A 9x9 grid written three digits to a box.
+    let grouped = "530 070 000\n600 195 000\n098 000 060\n800 060 003\n400 803 001\n\
+                   700 020 006\n060 000 280\n000 419 005\n000 080 079";
+    let easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    assert_eq!(format::parse_one(grouped), Ok(grid(easy)));
+    // A 12x12 row of numbers: 12 cells, the largest 12.
+    let row = "12 0 0 3 0 10 0 0 0 0 0 1";
+    let twelve = format!("{row}\n{}", vec![["0"; 12].join(" "); 11].join("\n"));
+    let read = format::parse_one(&twelve).unwrap();
+    assert_eq!(read.shape(), shape(3, 4));
+    assert_eq!(&read.to_line()[..12], "C..3.A.....1");
+}
+
+// --- Errors at every size ---------------------------------------------------------------------
+
+/// The messages of the errors among `items`, without the input name.
+fn messages(items: &[Result<Puzzle, InputError>]) -> Vec<String> {
+    items
+        .iter()
+        .filter_map(|item| item.as_ref().err())
+        .map(|e| e.to_string().split_once(": ").unwrap().1.to_owned())
+        .collect()
+}
+
+#[test]
+fn errors_in_larger_puzzles_say_what_size_was_expected_and_why() {
+    let items = read_fixture("sizes_with_errors.txt");
+    assert_eq!(
+        messages(&items),
+        [
+            "puzzle 2, line 5, column 16: row has 15 cells; expected 16, as in the grid's first row",
+            "puzzle 3, line 22, column 7: 'Q' stands for 26, too large; a 16x16 board holds 1 to 16",
+            "puzzle 4, line 43, column 256: line has 255 cells; expected a square number, such as \
+             256 for a 16x16 board",
+            "puzzle 5, line 44, column 101: line has 101 cells; expected a square number, such as \
+             100 for a 10x10 board",
+            "puzzle 6, line 53, column 1: grid has 5 rows; expected 6, one for each cell of its \
+             first row",
+            "puzzle 7, line 55, column 3: 37 is too large; a 36x36 board holds 1 to 36",
+            "puzzle 8, line 57, column 3: row has 2 cells; expected at least 4: the smallest \
+             board read without a box shape is 4x4",
+            "puzzle 10, line 65, column 1: grid has more than 4 rows, one for each cell of its \
+             first row",
+        ]
+    );
+    let good: Vec<usize> = items
+        .iter()
+        .filter_map(|item| item.as_ref().ok())
+        .map(|p| p.index)
+        .collect();
+    assert_eq!(good, [1, 9, 11], "each bad puzzle costs only itself");
+}
+
+#[test]
+fn a_box_shape_from_the_options_is_checked_against_every_puzzle() {
+    let options = Options {
+        shape: Some(shape(2, 3)),
+        ..Options::default()
+    };
+    let error = format::parse_one_with(SEED_000, &options).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "<argument>: puzzle 1, line 1, column 37: line has 81 cells, which make a 9x9 board; \
+         box shape 2x3 makes a 6x6 board, 36 cells"
+    );
+    let error = format::parse_one_with(&SEED_000[..80], &options).unwrap_err();
+    assert_eq!(
+        error.kind.to_string(),
+        "line has 80 cells; box shape 2x3 makes a 6x6 board, 36 cells"
+    );
+    let error = format::parse_one_with(&grid(SEED_000).to_string(), &options).unwrap_err();
+    assert_eq!(
+        error.kind.to_string(),
+        "row has 9 cells; expected 6, as box shape 2x3 makes a 6x6 board"
+    );
+    assert_eq!((error.line, error.column), (2, 19), "at the seventh cell");
+    let error = format::parse_one_with("1 2 . | 4 5 6\n", &options).unwrap_err();
+    assert_eq!(
+        error.kind.to_string(),
+        "grid has 1 row; expected 6, as box shape 2x3 makes a 6x6 board"
+    );
+    let bars = format::parse_one_with("1 2 | . 4 | 5 6\n", &options).unwrap_err();
+    assert_eq!(
+        bars.kind,
+        InputErrorKind::BoxWidth {
+            found: 2,
+            expected: 3
+        }
+    );
+}
+
+#[test]
+fn other_symbols_name_what_they_expected() {
+    let hex = Options {
+        symbols: Symbols::Hex,
+        ..Options::default()
+    };
+    let line = format!("0123456789ABCDEFG{}", ".".repeat(239));
+    let error = format::parse_one_with(&line, &hex).unwrap_err();
+    assert_eq!(
+        error.kind.to_string(),
+        "unexpected character 'G'; expected a hex digit 0-F (0 = 1 ... F = 16), or . - _ for an \
+         empty cell"
+    );
+    assert_eq!(error.column, 17);
+    let numbers = Options {
+        symbols: Symbols::Numbers,
+        ..Options::default()
+    };
+    let error = format::parse_one_with("1 2 3 *", &numbers).unwrap_err();
+    assert_eq!(
+        error.kind.to_string(),
+        "unexpected character '*'; expected a number (or a letter, A = 10 ... Z = 35), or 0 . - \
+         _ for an empty cell"
+    );
+    // In numbers, 12 is one cell; in the usual symbols, a row of four digits.
+    let four = "12 34\n34 12\n21 43\n43 21";
+    assert_eq!(format::parse_one(four).map(|g| g.shape()), Ok(shape(2, 2)));
+    assert!(format::parse_one_with(four, &numbers).is_err());
+}
+
+// --- The command line -------------------------------------------------------------------------
+
+fn explore() -> assert_cmd::Command {
+    let mut command = assert_cmd::Command::new(env!("CARGO_BIN_EXE_explore"));
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("RUST_LOG");
+    command
+}
+
+#[test]
+fn the_command_line_solves_a_4x4_and_a_6x6_of_3x2_boxes() {
+    explore()
+        .args(["-o", "line", "..42.2.1.4..2.1."])
+        .assert()
+        .success()
+        .stdout("3142423114232314\n");
+    // The file's grids show their 3x2 boxes by their bars; its one-line form does not, and
+    // read with the usual 2x3 boxes it breaks a rule.
+    let path = "tests/data/formats/size_6x6_3x2.txt";
+    let solution = "364521452136213645645213521364136452\n";
+    explore()
+        .args(["-o", "line", "--box", "3x2", path])
+        .assert()
+        .success()
+        .stdout(solution.repeat(3));
+    explore()
+        .args(["-o", "line", "-q", path])
+        .assert()
+        .code(1)
+        .stdout(format!("{}none\n", solution.repeat(2)));
+}
+
+#[test]
+fn the_command_line_reads_hex_and_says_when_the_box_shape_does_not_fit() {
+    let output = explore()
+        .args([
+            "-o",
+            "line",
+            "--symbols",
+            "hex",
+            "tests/data/formats/size_16x16_hex.txt",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    explore()
+        .args(["-o", "line", "--box", "2x3", SEED_000])
+        .assert()
+        .code(2)
+        .stdout("invalid\n")
+        .stderr(
+            "explore: <argument>: puzzle 1, line 1, column 37: line has 81 cells, which make a \
+             9x9 board; box shape 2x3 makes a 6x6 board, 36 cells\n",
+        );
+    explore()
+        .args(["--box", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("ROWSxCOLUMNS"));
+    explore()
+        .args(["compare", "--symbols", "roman"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "[possible values: alnum, hex, numbers]",
+        ));
+}
+
 // --- Streaming and the shared collections -----------------------------------------------------
 
 /// An input that never ends: the same puzzle line forever.
@@ -704,6 +1057,26 @@ fn shared_collections_read_without_error() {
         multi.iter().all(|p| p.grid.n_filled() == 16),
         "trailing counts are comments"
     );
+}
+
+#[test]
+fn shared_16x16_and_25x25_collections_read_at_their_size() {
+    for (name, count, side) in [
+        ("16x16_janko.txt", 55, 16),
+        ("16x16_janko.solutions", 55, 16),
+        ("25x25_frisch.txt", 18, 25),
+        ("25x25_frisch.solutions", 18, 25),
+    ] {
+        let Some(puzzles) = read_collection(name) else {
+            return;
+        };
+        assert_eq!(puzzles.len(), count, "{name}");
+        let expected = Shape::for_side(side).unwrap();
+        assert!(puzzles.iter().all(|p| p.grid.shape() == expected), "{name}");
+        if name.ends_with(".solutions") {
+            assert!(puzzles.iter().all(|p| p.grid.is_complete()), "{name}");
+        }
+    }
 }
 
 #[test]
