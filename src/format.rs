@@ -589,7 +589,9 @@ fn quick_line(bytes: &[u8], options: &Options) -> Option<Grid> {
 }
 
 /// The grid of `shape` whose cells are the bytes `cells`, if each is an ASCII cell that fits.
-#[inline]
+/// Always inlined, so that with [`Shape::NINE`] the side is a constant, as the 9x9 path needs
+/// to stay as fast as it was.
+#[inline(always)]
 fn quick_cells(shape: Shape, cells: &[u8]) -> Option<Grid> {
     let mut grid = Grid::empty(shape);
     for (cell, &b) in shape.cells().zip(cells) {
