@@ -1,9 +1,11 @@
 //! The one way searching's neighbours can fail: reading input.
 //!
 //! An [`InputError`] knows where it happened (the source, the puzzle's number in it, the line
-//! and column) and what was expected, so a person can go straight to the fault. Which text is
-//! accepted, and where each kind of error points, is [`crate::format`]'s business; this module
-//! only names the faults and words their messages.
+//! and column) and what was expected, so a person can go straight to the fault. Boards come in
+//! every size, so a count the reader expected comes with its reason, a [`Because`]: the grid's
+//! first row, the box shape the options asked for, or the square a one-line puzzle must be.
+//! Which text is accepted, and where each kind of error points, is [`crate::format`]'s
+//! business; this module only names the faults and words their messages.
 
 use std::fmt;
 
