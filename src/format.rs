@@ -1,66 +1,84 @@
-//! Reading puzzles from text: every layout the tutorials and collections use, streamed, with
-//! located errors.
+//! Reading puzzles from text: every layout the tutorials and collections use, every board size
+//! from 4x4 to 64x64, streamed, with located errors.
 //!
-//! This module owns turning text into [`Grid`]s. It accepts, for a board of [`SIZE`] x
-//! [`SIZE`] (docs/formats.md has an example of each):
+//! This module owns turning text into [`Grid`]s. It accepts (docs/formats.md has an example of
+//! each):
 //!
-//! - **one-line puzzles**: [`N_CELLS`] characters, one puzzle per line, `.` `0` `-` or `_`
-//!   for an empty cell; after whitespace the rest of the line is a comment
-//!   (`....PUZZLE.... 2836`);
-//! - **grids**: [`SIZE`] lines of [`SIZE`] cells, with or without spaces, tabs or commas
-//!   between cells and `|` between boxes; rules such as `---+---+---` between bands are
-//!   skipped. In tab- or comma-separated rows an empty field is an empty cell;
+//! - **one-line puzzles**: all n x n cells of a board of side n on one line (16 for 4x4, 81
+//!   for 9x9, 256 for 16x16, 625 for 25x25), one puzzle per line, `.` `0` `-` or `_` for an
+//!   empty cell; after whitespace the rest of the line is a comment (`....PUZZLE.... 2836`);
+//! - **grids**: n lines of n cells, with or without spaces, tabs or commas between cells and
+//!   `|` between boxes; rules such as `---+---+---` between bands are skipped. In tab- or
+//!   comma-separated rows an empty field is an empty cell;
 //! - **code literals** pasted from a program: `{{5, 8, 0, ...}, ...}`, `[[6,5,0,...], ...]`,
 //!   char literals `{'5','.',...}`, with or without a declaration (`int[][] arr = {`,
 //!   `matrix = [`), on one line or one row per line.
 //!
-//! An input may hold many puzzles in any mix of layouts. Lines whose first non-blank
+//! Digits are written in one of three [`Symbols`]: `1`-`9` then letters (`A` = 10, `G` = 16,
+//! `P` = 25, either case), the default, in which rows of separate numbers (`16 0 3 ...`) are
+//! read as numbers wherever they can only be numbers; hexadecimal `0`-`F` for the 16 digits of
+//! a 16x16 board; or numbers throughout. Boards above 35 are written in numbers.
+//!
+//! Each puzzle's size is found from what is read of it: a one-line puzzle's cell count must be
+//! a square, and a grid's first row sets its side (and so how many rows follow). The box shape
+//! is the squarest for the side, with no more rows than columns (12 -> 3x4), unless the bars of
+//! a grid show other boxes (a 6x6 drawn with a bar every two columns has 3x2 boxes). A line of
+//! 16, 36 or 64 cells is a whole 4x4, 6x6 or 8x8 puzzle if its digits all fit that board (and
+//! it has no bars), else the first row of a 16x16, 36x36 or 64x64 grid. [`Options`] can fix the
+//! box shape of every puzzle instead, which settles those cases and the rectangles a cell
+//! count cannot tell apart (2x3 from 3x2).
+//!
+//! An input may hold many puzzles in any mix of layouts and sizes. Lines whose first non-blank
 //! characters are `#` or `//` are comments, as is the rest of a line from a `#` or `//`.
 //! A blank line ends a puzzle; one-line puzzles and code literals also end on their own, and a
 //! plain grid ends at a blank line, a comment line or the end of the input.
 //!
 //! Bad input is never skipped or mended in silence: each unreadable puzzle is an `Err` item in
-//! its place, numbered like the others, and says where and what ([`InputError`]). Reading then
-//! resumes: after a bad one-line puzzle, at the next line; after a bad grid or literal, at the
-//! next blank line, comment line, one-line puzzle or declaration (`name = {`). Input that is
-//! not text (a NUL byte, bytes that are not UTF-8) ends reading with one error.
+//! its place, numbered like the others, and says where and what, with the count it expected
+//! and why ([`InputError`]). Reading then resumes: after a bad one-line puzzle, at the next
+//! line; after a bad grid or literal, at the next blank line, comment line, one-line puzzle or
+//! declaration (`name = {`). Input that is not text (a NUL byte, bytes that are not UTF-8) ends
+//! reading with one error.
 //!
 //! Rules about the digits themselves (two 5s in a row) are not this module's concern: such a
 //! puzzle reads fine and the solver reports it.
 //!
 //! The parts, each in its own file under `format/`: `source` splits bytes into lines; `line`
-//! says what a line is; `fields` reads tab- and comma-separated rows; `scan` walks a line's
-//! characters; `assemble` gathers cells into rows and rows into a grid, and checks them. This
-//! file holds the reader itself: which lines belong to which puzzle.
+//! says what a line is and in which symbols it is written; `fields` reads tab- and
+//! comma-separated rows; `scan` walks a line's characters; `assemble` gathers cells into rows
+//! and rows into a grid, finds the board's size and checks it. This file holds the options and
+//! the reader itself: which lines belong to which puzzle.
 //!
 //! ```
 //! use explore::format;
+//! use explore::geometry::Shape;
 //!
 //! let text = "\
-//! ## two puzzles, then a row with one cell too many
+//! ## a 9x9 line, a 4x4 grid, a 16x16 line, then a 6x6 grid with a row too long
 //! 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
-//! .6.|1.4|.5.
-//! ..8|3.5|6..
-//! 2..|...|..1
-//! ---+---+---
-//! 8..|4.7|..6
-//! ..6|...|3..
-//! 7..|9.1|..4
-//! ---+---+---
-//! 5..|...|..2
-//! ..7|2.6|9..
-//! .4.|5.8|.7.
+//! 1 . | . 4
+//! . 4 | 1 .
+//! ----+----
+//! 4 . | 3 .
+//! . 3 | . 1
 //!
-//! int[][] grid = {{1,0,5,0,0,0,0,0,0,0},
+//! G..1....4.......................................................................................................................................................................................................................................................
+//!
+//! 1 2 3 | 4 5 6
+//! 4 5 6 | 1 2 3 5
 //! ";
 //! let items = format::parse(text, "example.txt");
-//! assert_eq!(items.len(), 3);
+//! assert_eq!(items.len(), 4);
+//! let shapes: Vec<Shape> = items[..3].iter().map(|p| p.as_ref().unwrap().grid.shape()).collect();
+//! assert_eq!(shapes, [Shape::NINE, Shape::new(2, 2)?, Shape::new(4, 4)?]);
 //! assert_eq!(items[1].as_ref().unwrap().line, 3);
-//! let error = items[2].as_ref().unwrap_err();
+//! let error = items[3].as_ref().unwrap_err();
 //! assert_eq!(
 //!     error.to_string(),
-//!     "example.txt: puzzle 3, line 15, column 36: row has 10 cells; expected 9"
+//!     "example.txt: puzzle 4, line 12, column 15: row has 7 cells; expected 6, as in the \
+//!      grid's first row"
 //! );
+//! # Ok::<(), explore::geometry::ShapeError>(())
 //! ```
 
 mod assemble;
@@ -69,18 +87,13 @@ mod line;
 mod scan;
 mod source;
 
+use std::fmt;
 use std::io::BufRead;
 use std::iter::FusedIterator;
+use std::str::FromStr;
 
 use crate::error::{InputError, InputErrorKind};
-
-/// The shape the reader reads (9x9 for now).
-const SHAPE: crate::geometry::Shape = crate::geometry::Shape::NINE;
-/// Cells in a row.
-const SIZE: usize = SHAPE.side();
-/// Cells on the board.
-const N_CELLS: usize = SHAPE.n_cells();
-
+use crate::geometry::{Digit, Shape};
 use crate::grid::Grid;
 
 use assemble::{Builder, Fault, Pos};
@@ -95,6 +108,109 @@ pub const MAX_LINE: usize = 64 * 1024;
 
 /// The input name [`parse_one`] gives in its errors.
 pub const ARGUMENT: &str = "<argument>";
+
+/// How the digits of puzzles are written.
+///
+/// ```
+/// use explore::format::Symbols;
+///
+/// assert_eq!("hex".parse::<Symbols>()?, Symbols::Hex);
+/// assert_eq!(Symbols::default().to_string(), "alnum");
+/// # Ok::<(), explore::format::UnknownSymbols>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Symbols {
+    /// Digits `1`-`9`, then letters for 10 and up in either case (`A` = 10, `G` = 16,
+    /// `P` = 25, `Z` = 35); `.` `0` `-` `_` are empty cells. A line whose cells are separate
+    /// numbers and could not be read otherwise (`16 0 3 ...`, with a number of two digits no
+    /// larger than the row is long) is read as numbers, as in [`Symbols::Numbers`].
+    #[default]
+    Alnum,
+    /// Hexadecimal, as 16x16 puzzles are often written: `0`-`9` then `A`-`F` (either case) are
+    /// the 16 digits 1 to 16, so `0` is 1 and `F` is 16; `.` `-` `_` are empty cells.
+    Hex,
+    /// Every cell a number, apart from the next by a space, tab, comma, bar or bracket
+    /// (`16 0 3`, `{16, 0, 3}`); `0` `.` `-` `_` are empty cells. The only way to write digits
+    /// above 35. A letter standing alone is read as in [`Symbols::Alnum`], as boards above 35
+    /// are printed with letters up to 35 and numbers above.
+    Numbers,
+}
+
+/// A name that is none of [`Symbols::ALL`].
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown symbols '{0}'; expected alnum, hex or numbers")]
+pub struct UnknownSymbols(pub String);
+
+impl Symbols {
+    /// Every set of symbols, the default first.
+    pub const ALL: &'static [Symbols] = &[Symbols::Alnum, Symbols::Hex, Symbols::Numbers];
+
+    /// The name the command line uses.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Symbols::Alnum => "alnum",
+            Symbols::Hex => "hex",
+            Symbols::Numbers => "numbers",
+        }
+    }
+
+    /// One line on what the symbols are.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Symbols::Alnum => {
+                "1-9 then letters, A = 10 ... G = 16 ... P = 25; . 0 - _ empty; rows of separate \
+                 numbers are read as numbers"
+            }
+            Symbols::Hex => "0-9 then A-F are the digits 1 to 16 (0 = 1, F = 16); . - _ empty",
+            Symbols::Numbers => "separate numbers, 1 to 64; 0 . - _ empty",
+        }
+    }
+}
+
+impl fmt::Display for Symbols {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symbols {
+    type Err = UnknownSymbols;
+
+    fn from_str(s: &str) -> Result<Symbols, UnknownSymbols> {
+        Symbols::ALL
+            .iter()
+            .copied()
+            .find(|symbols| symbols.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownSymbols(s.to_owned()))
+    }
+}
+
+/// How to read puzzles: plain data, with [`Default`] reading every size in the usual symbols.
+///
+/// ```
+/// use explore::format::{self, Options, Symbols};
+/// use explore::geometry::Shape;
+///
+/// // A 6x6 board with boxes of 3 rows by 2 columns, which its cell count alone cannot tell.
+/// let options = Options { shape: Some("3x2".parse()?), ..Options::default() };
+/// let items = format::parse_with("123456456123214365365214531642642531", "6.txt", &options);
+/// assert_eq!(items[0].as_ref().unwrap().grid.shape(), Shape::new(3, 2)?);
+///
+/// // A 16x16 puzzle in hex: 0 is the digit 1, F is 16.
+/// let hex = Options { symbols: Symbols::Hex, ..Options::default() };
+/// let line = format!("0F{}", ".".repeat(254));
+/// let grid = format::parse_with(&line, "hex.txt", &hex)[0].as_ref().unwrap().grid.clone();
+/// assert_eq!(grid.to_line()[..3], *"1G.");
+/// # Ok::<(), explore::geometry::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Options {
+    /// The box shape of every puzzle; `None` finds each puzzle's size from what is read of it
+    /// (a one-line puzzle's cell count, a grid's first row, its bars).
+    pub shape: Option<Shape>,
+    /// How digits are written.
+    pub symbols: Symbols,
+}
 
 /// A puzzle read from an input, with where it was found.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -124,12 +240,18 @@ pub struct Puzzle {
 /// # Ok::<(), explore::InputError>(())
 /// ```
 pub fn read<R: BufRead>(reader: R, input: &str) -> Reader<R> {
+    read_with(reader, input, &Options::default())
+}
+
+/// [`read`] with `options`: a box shape for every puzzle, or other symbols.
+pub fn read_with<R: BufRead>(reader: R, input: &str, options: &Options) -> Reader<R> {
     Reader {
         source: Source::new(reader),
         input: input.to_owned(),
+        options: *options,
         index: 0,
         state: State::Idle,
-        builder: Builder::new(),
+        builder: Builder::new(*options),
         scratch: Vec::new(),
         reprocess: false,
         eof: false,
@@ -140,6 +262,11 @@ pub fn read<R: BufRead>(reader: R, input: &str) -> Reader<R> {
 /// Reads the puzzles of a text held in memory.
 pub fn parse(text: &str, input: &str) -> Vec<Result<Puzzle, InputError>> {
     read(text.as_bytes(), input).collect()
+}
+
+/// [`parse`] with `options`.
+pub fn parse_with(text: &str, input: &str, options: &Options) -> Vec<Result<Puzzle, InputError>> {
+    read_with(text.as_bytes(), input, options).collect()
 }
 
 /// Reads exactly one puzzle from `text`, naming the input [`ARGUMENT`] in errors.
@@ -159,7 +286,12 @@ pub fn parse(text: &str, input: &str) -> Vec<Result<Puzzle, InputError>> {
 /// # Ok::<(), explore::InputError>(())
 /// ```
 pub fn parse_one(text: &str) -> Result<Grid, InputError> {
-    let mut items = read(text.as_bytes(), ARGUMENT);
+    parse_one_with(text, &Options::default())
+}
+
+/// [`parse_one`] with `options`.
+pub fn parse_one_with(text: &str, options: &Options) -> Result<Grid, InputError> {
+    let mut items = read_with(text.as_bytes(), ARGUMENT, options);
     let first = match items.next() {
         Some(first) => first?,
         None => return Err(error(ARGUMENT, 1, Fault::new(START, InputErrorKind::Empty))),
@@ -186,6 +318,7 @@ pub fn parse_one(text: &str) -> Result<Grid, InputError> {
 pub struct Reader<R> {
     source: Source<R>,
     input: String,
+    options: Options,
     /// Items yielded so far.
     index: usize,
     state: State,
@@ -313,16 +446,23 @@ impl<R: BufRead> Reader<R> {
     /// Reads the current line in the current state.
     fn step(&mut self) -> Option<Found> {
         let line = self.source.line();
-        let kind = line::kind(&line);
+        let symbols = self.options.symbols;
+        // Between puzzles only the options say what the side is; within one, what was read.
+        let side = match self.state {
+            State::Idle => self.options.shape.map(Shape::side),
+            _ => self.builder.side(),
+        };
+        let kind = line::kind(&line, side);
         let content = 0..line::content_end(line.text);
+        let boundary = || line::is_boundary(line.text, symbols, side);
         match (self.state, kind) {
             (_, Kind::Separator) => None,
             (State::Idle, Kind::Blank | Kind::Comment) => None,
             (State::Idle, Kind::Content) => {
-                if let Some(grid) = quick_line(line.bytes) {
+                if let Some(grid) = quick_line(line.bytes, &self.options) {
                     return Some(Ok((line.number, grid)));
                 }
-                let opening = line::opening(line.text);
+                let opening = line::opening(line.text, symbols, side);
                 self.builder.reset(line.number);
                 read_line(
                     &mut self.state,
@@ -338,7 +478,7 @@ impl<R: BufRead> Reader<R> {
                 None
             }
             (State::Skipping, Kind::Content) => {
-                if line::is_boundary(line.text) {
+                if boundary() {
                     self.state = State::Idle;
                     self.reprocess = true;
                 }
@@ -349,7 +489,7 @@ impl<R: BufRead> Reader<R> {
                 Some(Ok(self.finished()))
             }
             (State::AfterGrid | State::Building, Kind::Content)
-                if !self.builder.in_literal() && line::is_boundary(line.text) =>
+                if !self.builder.in_literal() && boundary() =>
             {
                 self.reprocess = true;
                 let found = match self.state {
@@ -360,7 +500,7 @@ impl<R: BufRead> Reader<R> {
                 Some(found)
             }
             (State::Building, Kind::Blank)
-                if !self.builder.in_literal() && is_tab_row(line.text) =>
+                if !self.builder.in_literal() && is_tab_row(line.text, side) =>
             {
                 read_line(
                     &mut self.state,
@@ -414,7 +554,7 @@ fn read_line(
     }
     *state = if !builder.is_started() {
         State::Idle
-    } else if !builder.in_literal() && builder.rows() == SIZE {
+    } else if !builder.in_literal() && builder.is_full() {
         State::AfterGrid
     } else {
         State::Building
@@ -422,18 +562,43 @@ fn read_line(
     None
 }
 
-/// The bulk of every collection, read directly: a line that starts with exactly [`N_CELLS`]
-/// ASCII cells followed by its end or whitespace (the rest is a comment). Anything else goes
-/// the general way, which reads such a line to the same grid.
-fn quick_line(bytes: &[u8]) -> Option<Grid> {
-    let (cells, rest) = bytes.split_at_checked(N_CELLS)?;
-    if !rest.first().is_none_or(u8::is_ascii_whitespace) {
+/// The bulk of every collection, read directly: a line in the usual symbols that starts with
+/// exactly one puzzle's worth of ASCII cells followed by its end or whitespace (the rest is a
+/// comment). 9x9 lines are tried first and cost nothing more; other sizes need a count longer
+/// than any row. Anything else goes the general way, which reads such a line to the same grid.
+fn quick_line(bytes: &[u8], options: &Options) -> Option<Grid> {
+    if options.symbols != Symbols::Alnum {
         return None;
     }
-    let mut grid = Grid::empty(SHAPE);
-    for (cell, &b) in SHAPE.cells().zip(cells) {
-        match line::class(char::from(b)) {
-            line::Class::Cell(digit) if b.is_ascii() => grid.set(cell, digit),
+    let nine = Shape::NINE;
+    if let Some((cells, rest)) = bytes.split_at_checked(nine.n_cells()) {
+        let fits = options.shape.is_none_or(|shape| shape == nine);
+        if fits && rest.first().is_none_or(u8::is_ascii_whitespace) {
+            return quick_cells(nine, cells);
+        }
+    }
+    let n = bytes
+        .iter()
+        .position(u8::is_ascii_whitespace)
+        .unwrap_or(bytes.len());
+    let shape = Shape::for_cells(n).filter(|_| n > Shape::MAX_SIDE)?;
+    if options.shape.is_some_and(|forced| forced != shape) {
+        return None;
+    }
+    quick_cells(shape, &bytes[..n])
+}
+
+/// The grid of `shape` whose cells are the bytes `cells`, if each is an ASCII cell that fits.
+/// Always inlined, so that with [`Shape::NINE`] the side is a constant, as the 9x9 path needs
+/// to stay as fast as it was.
+#[inline(always)]
+fn quick_cells(shape: Shape, cells: &[u8]) -> Option<Grid> {
+    let mut grid = Grid::empty(shape);
+    for (cell, &b) in shape.cells().zip(cells) {
+        match line::class(char::from(b), Symbols::Alnum) {
+            line::Class::Cell(value) if b.is_ascii() && usize::from(value) <= shape.side() => {
+                grid.set(cell, Digit::new(value.into()))
+            }
             _ => return None,
         }
     }
@@ -441,8 +606,10 @@ fn quick_line(bytes: &[u8]) -> Option<Grid> {
 }
 
 /// Whether a line that looks blank is a tab-separated row of empty cells: only tabs, one
-/// fewer than a row has cells (or one more, for a trailing tab). Only read so inside a grid,
-/// where a blank line could not stand anyway.
-fn is_tab_row(text: &str) -> bool {
-    text.bytes().all(|b| b == b'\t') && (SIZE - 1..=SIZE).contains(&text.len())
+/// fewer than a row of a grid of side `side` has cells (or one more, for a trailing tab). Only
+/// read so inside a grid, where a blank line could not stand anyway.
+fn is_tab_row(text: &str, side: Option<usize>) -> bool {
+    side.is_some_and(|side| {
+        text.bytes().all(|b| b == b'\t') && (side.saturating_sub(1)..=side).contains(&text.len())
+    })
 }

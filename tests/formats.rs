@@ -7,15 +7,14 @@ use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use explore::Grid;
-use explore::error::{InputError, InputErrorKind, Shown};
-use explore::format::{self, Puzzle};
+use explore::error::{Because, InputError, InputErrorKind, Shown};
+use explore::format::{self, Options, Puzzle, Symbols};
 use explore::geometry::{Digit, Shape};
 
 const NINE: Shape = Shape::NINE;
 const SIZE: usize = NINE.side();
 const N_CELLS: usize = NINE.n_cells();
 const BOX_WIDTH: usize = NINE.box_cols();
-const BOX_HEIGHT: usize = NINE.box_rows();
 use proptest::prelude::*;
 
 // The seeds' puzzles in one-line form.
@@ -125,11 +124,13 @@ fn c_literal_with_a_ten_cell_row_is_one_error_at_the_tenth_cell() {
     let kind = InputErrorKind::RowLength {
         found: SIZE + 1,
         expected: SIZE,
+        because: Because::FirstRow,
     };
     assert_eq!(error.kind, kind);
     assert_eq!(
         error.to_string(),
-        "c_literal_ten_cells.txt: puzzle 1, line 5, column 24: row has 10 cells; expected 9"
+        "c_literal_ten_cells.txt: puzzle 1, line 5, column 24: row has 10 cells; expected 9, \
+         as in the grid's first row"
     );
 }
 
@@ -175,9 +176,19 @@ fn mixed_file_reports_each_bad_puzzle_in_place() {
             Some(LineLength {
                 found: 80,
                 expected: 81,
+                because: Because::Square,
             }),
         ),
-        (3, 4, 21, Some(UnexpectedChar { found: Shown('x') })),
+        (
+            3,
+            4,
+            21,
+            Some(DigitTooLarge {
+                found: Some(Shown('x')),
+                value: 33,
+                side: 9,
+            }),
+        ),
         (4, 5, 0, None),
         (
             5,
@@ -186,6 +197,7 @@ fn mixed_file_reports_each_bad_puzzle_in_place() {
             Some(RowCount {
                 found: 8,
                 expected: 9,
+                because: Because::FirstRow,
             }),
         ),
         (6, 17, 0, None),
@@ -196,6 +208,7 @@ fn mixed_file_reports_each_bad_puzzle_in_place() {
             Some(RowLength {
                 found: 10,
                 expected: 9,
+                because: Because::FirstRow,
             }),
         ),
         (8, 38, 0, None),
@@ -248,7 +261,13 @@ fn a_row_after_the_last_is_an_error_not_a_new_puzzle() {
     let items = format::parse(&text, "t");
     assert_eq!(items.len(), 2, "{items:?}");
     let error = items[0].as_ref().unwrap_err();
-    assert_eq!(error.kind, InputErrorKind::ExtraRow { expected: SIZE });
+    assert_eq!(
+        error.kind,
+        InputErrorKind::ExtraRow {
+            expected: SIZE,
+            because: Because::FirstRow
+        }
+    );
     assert_eq!((error.line, error.column), (14, 3));
     assert_eq!(items[1].as_ref().unwrap().grid, grid(SEED_001));
 }
@@ -361,7 +380,8 @@ fn eighty_characters_are_a_short_line() {
         error.kind,
         InputErrorKind::LineLength {
             found: N_CELLS - 1,
-            expected: N_CELLS
+            expected: N_CELLS,
+            because: Because::Square
         }
     );
     assert_eq!((error.line, error.column), (1, N_CELLS));
@@ -371,28 +391,43 @@ fn eighty_characters_are_a_short_line() {
         error.kind,
         InputErrorKind::LineLength {
             found: N_CELLS + 1,
-            expected: N_CELLS
+            expected: N_CELLS,
+            because: Because::Square
         }
     );
     assert_eq!(error.column, N_CELLS + 1, "points at the extra cell");
 }
 
 #[test]
-fn a_stray_letter_is_named_and_located() {
-    let line = format!("{}x{}", &SEED_000[..40], &SEED_000[41..]);
+fn a_stray_character_is_named_and_located() {
+    let line = format!("{}*{}", &SEED_000[..40], &SEED_000[41..]);
     let error = parse_error(&line);
     assert_eq!(
         error.kind,
-        InputErrorKind::UnexpectedChar { found: Shown('x') }
+        InputErrorKind::UnexpectedChar {
+            found: Shown('*'),
+            symbols: Symbols::Alnum
+        }
     );
     assert_eq!((error.line, error.column), (1, 41));
     assert_eq!(
         error.to_string(),
-        "t: puzzle 1, line 1, column 41: unexpected character 'x'; expected a digit 1-9, \
-         or . 0 - _ for an empty cell"
+        "t: puzzle 1, line 1, column 41: unexpected character '*'; expected a digit 1-9, a \
+         letter for 10 and up (A = 10 ... Z = 35), or . 0 - _ for an empty cell"
     );
-    let error = parse_error("5 3 . | . 7 . | . . x\n");
+    let error = parse_error("5 3 . | . 7 . | . . ?\n");
     assert_eq!(error.column, 21);
+}
+
+#[test]
+fn a_stray_letter_is_a_digit_too_large_for_the_board() {
+    let line = format!("{}x{}", &SEED_000[..40], &SEED_000[41..]);
+    let error = parse_error(&line);
+    assert_eq!((error.line, error.column), (1, 41));
+    assert_eq!(
+        error.to_string(),
+        "t: puzzle 1, line 1, column 41: 'x' stands for 33, too large; a 9x9 board holds 1 to 9"
+    );
 }
 
 #[test]
@@ -457,7 +492,8 @@ fn a_grid_with_eight_rows_points_where_the_ninth_belongs() {
         error.kind,
         InputErrorKind::RowCount {
             found: 8,
-            expected: 9
+            expected: 9,
+            because: Because::FirstRow
         }
     );
     assert_eq!((error.line, error.column), (12, 1));
@@ -507,12 +543,17 @@ fn brackets_must_match_and_close() {
             RowCount {
                 found: 8,
                 expected: 9,
+                because: Because::FirstRow,
             }
             .to_string(),
         ),
         (
             format!("[{}]", rows(10)),
-            ExtraRow { expected: 9 }.to_string(),
+            ExtraRow {
+                expected: 9,
+                because: Because::FirstRow,
+            }
+            .to_string(),
         ),
         (
             format!("[{}]x", rows(9)),
@@ -520,13 +561,18 @@ fn brackets_must_match_and_close() {
         ),
         (
             "{5,,3}".to_owned(),
-            UnexpectedChar { found: Shown(',') }.to_string(),
+            UnexpectedChar {
+                found: Shown(','),
+                symbols: Symbols::Alnum,
+            }
+            .to_string(),
         ),
         (
             "{}".to_owned(),
             RowLength {
                 found: 0,
-                expected: 9,
+                expected: 4,
+                because: Because::Smallest,
             }
             .to_string(),
         ),
@@ -569,12 +615,368 @@ fn parse_one_wants_exactly_one_puzzle() {
         (error.kind, error.puzzle, error.line),
         (InputErrorKind::ExtraPuzzle, 2, 3)
     );
-    let then_bad = format!("{SEED_000}\nxyz\n");
+    let then_bad = format!("{SEED_000}\n*yz\n");
     let error = format::parse_one(&then_bad).unwrap_err();
     assert_eq!(
         error.kind,
-        InputErrorKind::UnexpectedChar { found: Shown('x') }
+        InputErrorKind::UnexpectedChar {
+            found: Shown('*'),
+            symbols: Symbols::Alnum
+        }
     );
+}
+
+// --- Every size -------------------------------------------------------------------------------
+
+/// Reads a fixture with `options`.
+fn read_fixture_with(name: &str, options: &Options) -> Vec<Result<Puzzle, InputError>> {
+    let file = File::open(data(name)).expect("fixture exists");
+    format::read_with(BufReader::new(file), name, options).collect()
+}
+
+fn shape(rows: usize, cols: usize) -> Shape {
+    Shape::new(rows, cols).expect("a board's shape")
+}
+
+/// Reads a fixture holding one puzzle in `n_layouts` layouts, and checks that every one reads
+/// to the same grid of `shape`; returns that grid.
+fn one_puzzle_in_every_layout(name: &str, shape: Shape, n_layouts: usize) -> Grid {
+    let items = read_fixture(name);
+    let read = grids(&items);
+    assert_eq!(read.len(), n_layouts, "{name}");
+    for (i, grid) in read.iter().enumerate() {
+        assert_eq!(grid.shape(), shape, "{name}: layout {}", i + 1);
+        assert_eq!(
+            grid,
+            &read[0],
+            "{name}: layout {} reads as the first",
+            i + 1
+        );
+    }
+    assert!(read[0].n_filled() > shape.side(), "{name}: a real puzzle");
+    read[0].clone()
+}
+
+#[test]
+fn a_4x4_puzzle_reads_alike_in_every_layout() {
+    let grid = one_puzzle_in_every_layout("size_4x4.txt", shape(2, 2), 10);
+    assert_eq!(grid.to_line(), "..42.2.1.4..2.1.");
+}
+
+#[test]
+fn a_6x6_puzzle_reads_alike_in_every_layout() {
+    one_puzzle_in_every_layout("size_6x6.txt", shape(2, 3), 10);
+}
+
+#[test]
+fn an_8x8_puzzle_reads_alike_in_every_layout() {
+    one_puzzle_in_every_layout("size_8x8.txt", shape(2, 4), 10);
+}
+
+#[test]
+fn a_12x12_puzzle_reads_alike_in_every_layout() {
+    one_puzzle_in_every_layout("size_12x12.txt", shape(3, 4), 10);
+}
+
+#[test]
+fn a_16x16_puzzle_reads_alike_in_letters_and_numbers() {
+    one_puzzle_in_every_layout("size_16x16.txt", shape(4, 4), 10);
+}
+
+#[test]
+fn a_25x25_puzzle_reads_alike_in_letters_and_numbers() {
+    one_puzzle_in_every_layout("size_25x25.txt", shape(5, 5), 10);
+}
+
+#[test]
+fn a_36x36_puzzle_reads_alike_in_numbers() {
+    let grid = one_puzzle_in_every_layout("size_36x36.txt", shape(6, 6), 6);
+    assert!(
+        grid.as_slice().contains(&36),
+        "a digit only numbers can write"
+    );
+}
+
+#[test]
+fn hex_reads_the_16x16_puzzle_with_0_as_the_first_digit() {
+    let letters = grids(&read_fixture("size_16x16.txt"))[0].clone();
+    let hex = Options {
+        symbols: Symbols::Hex,
+        ..Options::default()
+    };
+    let items = read_fixture_with("size_16x16_hex.txt", &hex);
+    assert_eq!(grids(&items), [letters.clone(), letters]);
+    // Read in the usual symbols, the hex line is a 16x16 puzzle with other digits, and the
+    // grid's 0s are empty cells.
+    let usual = grids(&read_fixture("size_16x16_hex.txt"));
+    assert_ne!(
+        usual[0],
+        grids(&read_fixture_with("size_16x16_hex.txt", &hex))[0]
+    );
+}
+
+#[test]
+fn bars_every_two_columns_make_a_6x6_of_3x2_boxes() {
+    let three_by_two = shape(3, 2);
+    let items = read_fixture("size_6x6_3x2.txt");
+    let read = grids(&items);
+    assert_eq!(read[0].shape(), three_by_two, "boxed grid");
+    assert_eq!(read[1].shape(), three_by_two, "bars and rules");
+    assert_eq!(
+        read[2].shape(),
+        shape(2, 3),
+        "a line of 36 cells has the usual boxes"
+    );
+    assert_eq!(read[2].as_slice(), read[0].as_slice());
+    let forced = Options {
+        shape: Some(three_by_two),
+        ..Options::default()
+    };
+    let read = grids(&read_fixture_with("size_6x6_3x2.txt", &forced));
+    assert!(
+        read.iter()
+            .all(|grid| grid == &read[0] && grid.shape() == three_by_two)
+    );
+}
+
+#[test]
+fn a_file_may_mix_sizes_and_layouts() {
+    let items = read_fixture("mixed_sizes.txt");
+    let shapes: Vec<Shape> = grids(&items).iter().map(Grid::shape).collect();
+    let expected = [
+        shape(2, 2),
+        Shape::NINE,
+        shape(4, 4),
+        shape(2, 3),
+        shape(5, 5),
+        shape(2, 2),
+        shape(4, 4),
+        shape(6, 6),
+        shape(3, 4),
+    ];
+    assert_eq!(shapes, expected);
+    let lines: Vec<usize> = items.iter().map(|p| p.as_ref().unwrap().line).collect();
+    assert_eq!(lines, [3, 4, 5, 7, 16, 17, 19, 36, 39]);
+}
+
+#[test]
+fn sixteen_cells_are_a_4x4_puzzle_unless_a_digit_is_too_large_for_one() {
+    let four = format::parse_one("1234341221434321").unwrap();
+    assert_eq!(four.shape(), shape(2, 2));
+    // With a G the same line is the first row of a 16x16 grid.
+    let error = parse_error("1234341221434G21\n");
+    assert_eq!(
+        error.to_string(),
+        "t: puzzle 1, line 2, column 1: grid has 1 row; expected 16, one for each cell of its \
+         first row"
+    );
+    // The options settle it either way.
+    let sixteen = Options {
+        shape: Some(shape(4, 4)),
+        ..Options::default()
+    };
+    let error = format::parse_one_with("1234341221434321", &sixteen).unwrap_err();
+    assert_eq!(
+        error.kind,
+        InputErrorKind::RowCount {
+            found: 1,
+            expected: 16,
+            because: Because::Asked(shape(4, 4))
+        }
+    );
+}
+
+#[test]
+fn rows_of_numbers_are_told_from_digits_grouped_by_box() {
+    // A 9x9 grid written three digits to a box.
+    let grouped = "530 070 000\n600 195 000\n098 000 060\n800 060 003\n400 803 001\n\
+                   700 020 006\n060 000 280\n000 419 005\n000 080 079";
+    let easy = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    assert_eq!(format::parse_one(grouped), Ok(grid(easy)));
+    // A 12x12 row of numbers: 12 cells, the largest 12.
+    let row = "12 0 0 3 0 10 0 0 0 0 0 1";
+    let twelve = format!("{row}\n{}", vec![["0"; 12].join(" "); 11].join("\n"));
+    let read = format::parse_one(&twelve).unwrap();
+    assert_eq!(read.shape(), shape(3, 4));
+    assert_eq!(&read.to_line()[..12], "C..3.A.....1");
+}
+
+// --- Errors at every size ---------------------------------------------------------------------
+
+/// The messages of the errors among `items`, without the input name.
+fn messages(items: &[Result<Puzzle, InputError>]) -> Vec<String> {
+    items
+        .iter()
+        .filter_map(|item| item.as_ref().err())
+        .map(|e| e.to_string().split_once(": ").unwrap().1.to_owned())
+        .collect()
+}
+
+#[test]
+fn errors_in_larger_puzzles_say_what_size_was_expected_and_why() {
+    let items = read_fixture("sizes_with_errors.txt");
+    assert_eq!(
+        messages(&items),
+        [
+            "puzzle 2, line 5, column 16: row has 15 cells; expected 16, as in the grid's first row",
+            "puzzle 3, line 22, column 7: 'Q' stands for 26, too large; a 16x16 board holds 1 to 16",
+            "puzzle 4, line 43, column 256: line has 255 cells; expected a square number, such as \
+             256 for a 16x16 board",
+            "puzzle 5, line 44, column 101: line has 101 cells; expected a square number, such as \
+             100 for a 10x10 board",
+            "puzzle 6, line 53, column 1: grid has 5 rows; expected 6, one for each cell of its \
+             first row",
+            "puzzle 7, line 55, column 3: 37 is too large; a 36x36 board holds 1 to 36",
+            "puzzle 8, line 57, column 3: row has 2 cells; expected at least 4: the smallest \
+             board read without a box shape is 4x4",
+            "puzzle 10, line 65, column 1: grid has more than 4 rows, one for each cell of its \
+             first row",
+        ]
+    );
+    let good: Vec<usize> = items
+        .iter()
+        .filter_map(|item| item.as_ref().ok())
+        .map(|p| p.index)
+        .collect();
+    assert_eq!(good, [1, 9, 11], "each bad puzzle costs only itself");
+}
+
+#[test]
+fn a_box_shape_from_the_options_is_checked_against_every_puzzle() {
+    let options = Options {
+        shape: Some(shape(2, 3)),
+        ..Options::default()
+    };
+    let error = format::parse_one_with(SEED_000, &options).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "<argument>: puzzle 1, line 1, column 37: line has 81 cells, which make a 9x9 board; \
+         box shape 2x3 makes a 6x6 board, 36 cells"
+    );
+    let error = format::parse_one_with(&SEED_000[..80], &options).unwrap_err();
+    assert_eq!(
+        error.kind.to_string(),
+        "line has 80 cells; box shape 2x3 makes a 6x6 board, 36 cells"
+    );
+    let error = format::parse_one_with(&grid(SEED_000).to_string(), &options).unwrap_err();
+    assert_eq!(
+        error.kind.to_string(),
+        "row has 9 cells; expected 6, as box shape 2x3 makes a 6x6 board"
+    );
+    assert_eq!((error.line, error.column), (2, 19), "at the seventh cell");
+    let error = format::parse_one_with("1 2 . | 4 5 6\n", &options).unwrap_err();
+    assert_eq!(
+        error.kind.to_string(),
+        "grid has 1 row; expected 6, as box shape 2x3 makes a 6x6 board"
+    );
+    let bars = format::parse_one_with("1 2 | . 4 | 5 6\n", &options).unwrap_err();
+    assert_eq!(
+        bars.kind,
+        InputErrorKind::BoxWidth {
+            found: 2,
+            expected: 3
+        }
+    );
+}
+
+#[test]
+fn other_symbols_name_what_they_expected() {
+    let hex = Options {
+        symbols: Symbols::Hex,
+        ..Options::default()
+    };
+    let line = format!("0123456789ABCDEFG{}", ".".repeat(239));
+    let error = format::parse_one_with(&line, &hex).unwrap_err();
+    assert_eq!(
+        error.kind.to_string(),
+        "unexpected character 'G'; expected a hex digit 0-F (0 = 1 ... F = 16), or . - _ for an \
+         empty cell"
+    );
+    assert_eq!(error.column, 17);
+    let numbers = Options {
+        symbols: Symbols::Numbers,
+        ..Options::default()
+    };
+    let error = format::parse_one_with("1 2 3 *", &numbers).unwrap_err();
+    assert_eq!(
+        error.kind.to_string(),
+        "unexpected character '*'; expected a number (or a letter, A = 10 ... Z = 35), or 0 . - \
+         _ for an empty cell"
+    );
+    // In numbers, 12 is one cell; in the usual symbols, a row of four digits.
+    let four = "12 34\n34 12\n21 43\n43 21";
+    assert_eq!(format::parse_one(four).map(|g| g.shape()), Ok(shape(2, 2)));
+    assert!(format::parse_one_with(four, &numbers).is_err());
+}
+
+// --- The command line -------------------------------------------------------------------------
+
+fn explore() -> assert_cmd::Command {
+    let mut command = assert_cmd::Command::new(env!("CARGO_BIN_EXE_explore"));
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("RUST_LOG");
+    command
+}
+
+#[test]
+fn the_command_line_solves_a_4x4_and_a_6x6_of_3x2_boxes() {
+    explore()
+        .args(["-o", "line", "..42.2.1.4..2.1."])
+        .assert()
+        .success()
+        .stdout("3142423114232314\n");
+    // The file's grids show their 3x2 boxes by their bars; its one-line form does not, and
+    // read with the usual 2x3 boxes it breaks a rule.
+    let path = "tests/data/formats/size_6x6_3x2.txt";
+    let solution = "364521452136213645645213521364136452\n";
+    explore()
+        .args(["-o", "line", "--box", "3x2", path])
+        .assert()
+        .success()
+        .stdout(solution.repeat(3));
+    explore()
+        .args(["-o", "line", "-q", path])
+        .assert()
+        .code(1)
+        .stdout(format!("{}none\n", solution.repeat(2)));
+}
+
+#[test]
+fn the_command_line_reads_hex_and_says_when_the_box_shape_does_not_fit() {
+    let output = explore()
+        .args([
+            "-o",
+            "line",
+            "--symbols",
+            "hex",
+            "tests/data/formats/size_16x16_hex.txt",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    explore()
+        .args(["-o", "line", "--box", "2x3", SEED_000])
+        .assert()
+        .code(2)
+        .stdout("invalid\n")
+        .stderr(
+            "explore: <argument>: puzzle 1, line 1, column 37: line has 81 cells, which make a \
+             9x9 board; box shape 2x3 makes a 6x6 board, 36 cells\n",
+        );
+    explore()
+        .args(["--box", "3"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("ROWSxCOLUMNS"));
+    explore()
+        .args(["compare", "--symbols", "roman"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "[possible values: alnum, hex, numbers]",
+        ));
 }
 
 // --- Streaming and the shared collections -----------------------------------------------------
@@ -658,6 +1060,26 @@ fn shared_collections_read_without_error() {
 }
 
 #[test]
+fn shared_16x16_and_25x25_collections_read_at_their_size() {
+    for (name, count, side) in [
+        ("16x16_janko.txt", 55, 16),
+        ("16x16_janko.solutions", 55, 16),
+        ("25x25_frisch.txt", 18, 25),
+        ("25x25_frisch.solutions", 18, 25),
+    ] {
+        let Some(puzzles) = read_collection(name) else {
+            return;
+        };
+        assert_eq!(puzzles.len(), count, "{name}");
+        let expected = Shape::for_side(side).unwrap();
+        assert!(puzzles.iter().all(|p| p.grid.shape() == expected), "{name}");
+        if name.ends_with(".solutions") {
+            assert!(puzzles.iter().all(|p| p.grid.is_complete()), "{name}");
+        }
+    }
+}
+
+#[test]
 fn all_seventeen_clue_puzzles_stream_through() {
     if std::env::var_os("EXPLORE_FULL_SETS").is_none() {
         eprintln!("skipped: set EXPLORE_FULL_SETS=1 to read all of 17_clue.txt");
@@ -672,90 +1094,131 @@ fn all_seventeen_clue_puzzles_stream_through() {
 
 // --- Properties -------------------------------------------------------------------------------
 
-/// Grids with some rows entirely empty and some full, to reach the edges of every layout.
-fn any_grid() -> impl Strategy<Value = Grid> {
+/// Box shapes for the round trips: every shape with a side of 4 to 25 (rectangles both ways,
+/// prime sides), 9x9 often, and now and then a board above 35 that only numbers can write.
+fn any_shape() -> impl Strategy<Value = Shape> {
+    let small = (1usize..=25)
+        .prop_flat_map(|r| (Just(r), 4usize.div_ceil(r)..=25 / r))
+        .prop_map(|(r, c)| Shape::new(r, c).unwrap());
+    let large = prop::sample::select(vec![(6, 6), (6, 7), (7, 7), (5, 8)])
+        .prop_map(|(r, c)| Shape::new(r, c).unwrap());
+    prop_oneof![6 => small, 3 => Just(NINE), 1 => large]
+}
+
+/// Grids of `shape` with some rows entirely empty and some full, to reach the edges of every
+/// layout.
+fn grid_of(shape: Shape) -> impl Strategy<Value = Grid> {
+    let side = shape.side();
     let row = prop_oneof![
-        4 => proptest::collection::vec(0..=SIZE as u8, SIZE),
-        1 => Just(vec![0; SIZE]),
-        1 => proptest::collection::vec(1..=SIZE as u8, SIZE),
+        4 => proptest::collection::vec(0..=side as u8, side),
+        1 => Just(vec![0; side]),
+        1 => proptest::collection::vec(1..=side as u8, side),
     ];
-    proptest::collection::vec(row, SIZE).prop_map(|rows| {
+    proptest::collection::vec(row, side).prop_map(move |rows| {
         let digits = rows
             .into_iter()
             .flatten()
             .map(|v| Digit::new(usize::from(v)));
-        Grid::from_digits(NINE, digits).expect("81 cells of 0 to 9")
+        Grid::from_digits(shape, digits).expect("side x side cells of 0 to side")
     })
 }
 
+/// 9x9 grids.
+fn any_grid() -> impl Strategy<Value = Grid> {
+    grid_of(NINE)
+}
+
+/// Grids of every shape [`any_shape`] makes.
+fn any_sized_grid() -> impl Strategy<Value = Grid> {
+    any_shape().prop_flat_map(grid_of)
+}
+
 fn rows_of(grid: &Grid) -> Vec<Vec<Option<Digit>>> {
-    (0..SIZE)
+    let shape = grid.shape();
+    (0..shape.side())
         .map(|r| {
-            (0..SIZE)
-                .map(|c| grid.get(NINE.cell(r, c).unwrap()))
+            (0..shape.side())
+                .map(|c| grid.get(shape.cell(r, c).unwrap()))
                 .collect()
         })
         .collect()
 }
 
+/// A digit in hex: `0` is 1, `F` is 16.
+fn hex(digit: Digit) -> char {
+    char::from_digit(digit.get() as u32 - 1, 16)
+        .unwrap()
+        .to_ascii_uppercase()
+}
+
+/// The layouts: the one-line form, the boxed display, an int literal, a Python list, tab rows
+/// with empty fields, tab rows with dashes and a trailing tab, comma rows with empty fields,
+/// boxes with dashes and rules, a char literal, rows of numbers, and hex.
+const N_LAYOUTS: usize = 11;
+const CHAR_LITERAL: usize = 8;
+const HEX: usize = 10;
+
+/// Whether `layout` can write `grid`: char literals need one-character digits, hex 16 digits
+/// at most.
+fn writes(grid: &Grid, layout: usize) -> bool {
+    match layout {
+        CHAR_LITERAL => grid.shape().side() <= Digit::MAX_CHAR,
+        HEX => grid.shape().side() <= 16,
+        _ => true,
+    }
+}
+
 fn render(grid: &Grid, layout: usize) -> String {
+    let shape = grid.shape();
     let ch = |d: &Option<Digit>, empty: char| d.map_or(empty, |d| d.to_char().unwrap());
+    // A digit as the crate writes it: its character, or its number above 35.
+    let word = |d: &Option<Digit>, empty: &str| d.map_or(empty.to_owned(), |d| d.to_string());
+    let number = |d: &Option<Digit>| d.map_or(0, |d| d.get()).to_string();
     let rows = rows_of(grid);
     let each = |f: &dyn Fn(&Vec<Option<Digit>>) -> String, sep: &str| {
         rows.iter().map(f).collect::<Vec<_>>().join(sep)
     };
-    let list = |r: &Vec<Option<Digit>>, empty: char, sep: &str| {
+    let words = |r: &[Option<Digit>], empty: &str, sep: &str| {
         r.iter()
-            .map(|d| ch(d, empty).to_string())
+            .map(|d| word(d, empty))
             .collect::<Vec<_>>()
             .join(sep)
     };
+    let numbers =
+        |r: &Vec<Option<Digit>>, sep: &str| r.iter().map(number).collect::<Vec<_>>().join(sep);
     match layout {
         0 => grid.to_line(),
         1 => grid.to_string(),
         2 => format!(
             "int[][] g = {{{}}};",
-            each(&|r| format!("{{{}}}", list(r, '0', ", ")), ",\n    ")
+            each(&|r| format!("{{{}}}", numbers(r, ", ")), ",\n    ")
         ),
         3 => format!(
             "m = [{}]",
-            each(&|r| format!("[{}]", list(r, '0', ",")), ", ")
+            each(&|r| format!("[{}]", numbers(r, ",")), ", ")
         ),
-        4 => each(
-            &|r| {
-                r.iter()
-                    .map(|d| d.map_or(String::new(), |d| d.to_string()))
-                    .collect::<Vec<_>>()
-                    .join("\t")
-            },
-            "\n",
-        ),
-        5 => each(&|r| format!("{}\t", list(r, '-', "\t")), "\n"),
-        6 => each(
-            &|r| {
-                r.iter()
-                    .map(|d| d.map_or(String::new(), |d| d.to_string()))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            },
-            "\n",
-        ),
+        4 => each(&|r| words(r, "", "\t"), "\n"),
+        5 => each(&|r| format!("{}\t", words(r, "-", "\t")), "\n"),
+        6 => each(&|r| words(r, "", ","), "\n"),
         7 => {
+            let band_rule =
+                vec!["-".repeat(2 * shape.box_cols()); shape.side() / shape.box_cols()].join("+");
             let mut out = String::new();
             for (i, r) in rows.iter().enumerate() {
-                if i % BOX_HEIGHT == 0 && i > 0 {
-                    out.push_str("------+-------+------\n");
+                if i % shape.box_rows() == 0 && i > 0 {
+                    out.push_str(&band_rule);
+                    out.push('\n');
                 }
                 let boxes: Vec<String> = r
-                    .chunks(BOX_WIDTH)
-                    .map(|b| list(&b.to_vec(), '-', " "))
+                    .chunks(shape.box_cols())
+                    .map(|b| words(b, "-", " "))
                     .collect();
                 out.push_str(&boxes.join(" | "));
                 out.push('\n');
             }
             out
         }
-        _ => format!(
+        CHAR_LITERAL => format!(
             "char[][] b = {{\n{}\n}};",
             each(
                 &|r| format!(
@@ -768,10 +1231,59 @@ fn render(grid: &Grid, layout: usize) -> String {
                 ",\n"
             )
         ),
+        9 => each(&|r| numbers(r, " "), "\n"),
+        _ => each(
+            &|r| r.iter().map(|d| d.map_or('.', hex)).collect::<String>(),
+            "",
+        ),
     }
 }
 
-const N_LAYOUTS: usize = 9;
+/// The options that read `layout` back.
+fn options_for(layout: usize, shape: Option<Shape>) -> Options {
+    let symbols = if layout == HEX {
+        Symbols::Hex
+    } else {
+        Symbols::Alnum
+    };
+    Options { shape, symbols }
+}
+
+/// Whether reading `layout` of `grid` needs its box shape from the options, by design
+/// (docs/formats.md): the text alone leaves the shape or size open.
+fn needs_shape(grid: &Grid, layout: usize) -> bool {
+    let shape = grid.shape();
+    let side = shape.side();
+    let first: Vec<Option<Digit>> = rows_of(grid).swap_remove(0);
+    let has_bars = matches!(layout, 1 | 7) && shape.box_cols() < side;
+    // Boxes other than the usual ones show only in bars.
+    let unusual = Some(shape) != Shape::for_side(side) && !has_bars;
+    // A one-line puzzle of a prime side has no real boxes: its line reads as a row.
+    let one_line = matches!(layout, 0 | HEX);
+    let prime_line = one_line && side <= Shape::MAX_SIDE.isqrt() && shape.box_rows() == 1;
+    // A first row of 16, 36 or 64 cells holding only digits that fit 4x4, 6x6 or 8x8 reads as
+    // such a puzzle.
+    let root = side.isqrt();
+    let small_digits = first.iter().flatten().all(|d| d.get() <= root);
+    let square_row = !one_line
+        && !has_bars
+        && !matches!(layout, 2 | 3 | CHAR_LITERAL)
+        && root * root == side
+        && Shape::for_side(root).is_some_and(|s| s.box_rows() >= 2)
+        && small_digits;
+    // A first row of fields whose only empty one is the last reads as ending with its
+    // delimiter.
+    let last_only_empty =
+        first[side - 1].is_none() && first[..side - 1].iter().all(Option::is_some);
+    let trailing = matches!(layout, 4 | 6) && last_only_empty;
+    unusual || prime_line || square_row || trailing
+}
+
+/// Whether `layout` cannot hold `grid` at all: a first row of empty tab fields is only tabs, a
+/// blank line (docs/formats.md).
+fn unreadable(grid: &Grid, layout: usize) -> bool {
+    layout == 4 && rows_of(grid)[0].iter().all(Option::is_none)
+}
 
 /// Fragments that valid and invalid inputs are built from.
 fn fragment() -> impl Strategy<Value = String> {
@@ -790,10 +1302,20 @@ fn fragment() -> impl Strategy<Value = String> {
         Just("};".to_owned()),
         Just("6\t5\t\t8\t7\t3\t\t9\t".to_owned()),
         Just("\t".repeat(SIZE - 1)),
-        "[0-9.|{}\\[\\], \t#=x-]{0,30}",
+        Just("G..1|....|4...|..P.".to_owned()),
+        Just("16 0 0 3 0 0 0 0 0 0 0 0 0 0 12 1".to_owned()),
+        Just("1234341221434321".to_owned()),
+        "[0-9a-gA-G.|{}\\[\\], \t#=x-]{0,30}",
         any::<String>(),
         (0..N_LAYOUTS).prop_map(|layout| render(&Grid::empty(NINE), layout)),
+        (any_shape(), 0..N_LAYOUTS).prop_map(|(shape, layout)| render(&Grid::empty(shape), layout)),
     ]
+}
+
+fn any_options() -> impl Strategy<Value = Options> {
+    let shape = proptest::option::of(any_shape());
+    let symbols = prop::sample::select(Symbols::ALL.to_vec());
+    (shape, symbols).prop_map(|(shape, symbols)| Options { shape, symbols })
 }
 
 fn check_locations(items: &[Result<Puzzle, InputError>]) -> Result<(), TestCaseError> {
@@ -815,20 +1337,22 @@ fn check_locations(items: &[Result<Puzzle, InputError>]) -> Result<(), TestCaseE
 
 proptest! {
     #[test]
-    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
-        let items: Vec<_> = format::read(&bytes[..], "bytes").collect();
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600),
+                                   options in any_options()) {
+        let items: Vec<_> = format::read_with(&bytes[..], "bytes", &options).collect();
         check_locations(&items)?;
     }
 
     #[test]
-    fn arbitrary_text_never_panics(text in any::<String>()) {
-        check_locations(&format::parse(&text, "text"))?;
+    fn arbitrary_text_never_panics(text in any::<String>(), options in any_options()) {
+        check_locations(&format::parse_with(&text, "text", &options))?;
     }
 
     #[test]
-    fn mixes_of_fragments_never_panic(parts in proptest::collection::vec(fragment(), 0..40)) {
+    fn mixes_of_fragments_never_panic(parts in proptest::collection::vec(fragment(), 0..40),
+                                      options in any_options()) {
         let text = parts.join("\n");
-        let items = format::parse(&text, "mix");
+        let items = format::parse_with(&text, "mix", &options);
         check_locations(&items)?;
         // Errors never hide in the middle of a line of puzzle text: each points inside it, or
         // just past it.
@@ -856,27 +1380,60 @@ proptest! {
     }
 
     #[test]
+    fn large_one_line_puzzles_read_alike_however_they_are_indented(
+        grid in (10usize..=35).prop_flat_map(|side| grid_of(Shape::for_side(side).unwrap()))
+    ) {
+        let line = format!("{} 12", grid.to_line());
+        let direct = format::parse(&line, "t");
+        prop_assert_eq!(format::parse(&format!(" {line}"), "t"), direct.clone());
+        prop_assert_eq!(direct[0].as_ref().map(|p| p.grid.clone()), Ok(grid));
+    }
+
+    #[test]
     fn boxed_display_round_trips(grid in any_grid()) {
         prop_assert_eq!(format::parse_one(&grid.to_string()), Ok(grid));
     }
 
     #[test]
     fn every_layout_round_trips(grid in any_grid(), layout in 0..N_LAYOUTS) {
+        prop_assume!(writes(&grid, layout) && !unreadable(&grid, layout));
         let text = render(&grid, layout);
-        let first_row_empty = rows_of(&grid)[0].iter().all(Option::is_none);
-        if layout == 4 && first_row_empty {
-            // A first row of empty tab fields is only tabs: a blank line (docs/formats.md).
+        let shape = needs_shape(&grid, layout).then_some(NINE);
+        let options = options_for(layout, shape);
+        prop_assert_eq!(format::parse_one_with(&text, &options), Ok(grid), "{}", text);
+    }
+
+    #[test]
+    fn every_layout_round_trips_at_every_size(grid in any_sized_grid(), layout in 0..N_LAYOUTS) {
+        prop_assume!(writes(&grid, layout));
+        let text = render(&grid, layout);
+        if unreadable(&grid, layout) {
             prop_assert!(format::parse_one(&text).is_err());
-        } else {
-            prop_assert_eq!(format::parse_one(&text), Ok(grid), "{}", text);
+            return Ok(());
+        }
+        // With the shape given, every layout reads back.
+        let forced = options_for(layout, Some(grid.shape()));
+        prop_assert_eq!(format::parse_one_with(&text, &forced), Ok(grid.clone()), "{}", text);
+        // Without it, so does every layout that shows the size and shape.
+        if !needs_shape(&grid, layout) {
+            let found = options_for(layout, None);
+            prop_assert_eq!(format::parse_one_with(&text, &found), Ok(grid), "{}", text);
         }
     }
 
     #[test]
-    fn puzzles_in_a_file_keep_their_order(grids in proptest::collection::vec(any_grid(), 1..6),
-                                          layouts in proptest::collection::vec(0..N_LAYOUTS, 6)) {
+    fn puzzles_of_every_size_in_a_file_keep_their_order(
+        grids in proptest::collection::vec(
+            any_sized_grid().prop_filter("its display shows its shape", |g| !needs_shape(g, 1)),
+            1..6,
+        ),
+        layouts in proptest::collection::vec(0..HEX, 6),
+    ) {
         let text: Vec<String> = grids.iter().zip(&layouts)
-            .map(|(g, &layout)| render(g, if layout == 4 { 0 } else { layout }))
+            .map(|(g, &layout)| {
+                let fits = writes(g, layout) && !unreadable(g, layout) && !needs_shape(g, layout);
+                render(g, if fits { layout } else { 1 })
+            })
             .collect();
         let items = format::parse(&text.join("\n\n"), "many");
         let read: Vec<Grid> = items.iter().map(|i| i.as_ref().map(|p| p.grid.clone()).map_err(|e| e.to_string())).collect::<Result<_, _>>().map_err(TestCaseError::fail)?;

@@ -1,35 +1,37 @@
-//! A puzzle in the making: cells gathered into rows, rows into a grid, and the checks that
-//! keep a miscounted puzzle from passing as a good one.
+//! A puzzle in the making: cells gathered into rows, rows into a grid, the size of the board
+//! found from them, and the checks that keep a miscounted puzzle from passing as a good one.
 //!
 //! The scanner reports what it meets on a line (a cell, a bar, a comma, a bracket, the end of
 //! the line) and [`Builder`] decides what it means. Cells gather into a pending row until the
 //! row ends: at a closing bracket, or at the end of a line outside a code literal's row
-//! brackets. A pending row of [`SIZE`] cells is a row; a first one nearer [`N_CELLS`] is a
-//! whole one-line puzzle; anything else is an error where the count went wrong. Bars must fall
-//! between boxes. Brackets must match, nest at most two deep (a grid of rows), and a grid
-//! literal must hold exactly [`SIZE`] rows when it closes.
+//! brackets. A first pending row shaped like a whole puzzle ([`is_whole`]) is a one-line
+//! puzzle, whose cell count must be a square (or the square the options ask for): it sets the
+//! side. Otherwise the first row sets the side, unless the options fixed it, and every other
+//! row must have as many cells; anything else is an error where the count went wrong. Digits
+//! must fit the side. Bars must fall between boxes: the first row whose bars all cut boxes of
+//! one width that divides the side sets the box width (a 6x6 grid drawn with bars every two
+//! columns has 3x2 boxes), else the usual shape for the side does. Brackets must match, nest
+//! at most two deep (a grid of rows), and a grid literal must hold as many rows as its side
+//! when it closes.
 //!
 //! Which lines reach the builder, and when a plain grid ends, is the reader's business
 //! ([`super::Reader`]).
 
-use crate::error::{InputErrorKind, Shown};
-use crate::geometry::Digit;
-
-/// The shape the reader reads (9x9 for now).
-const SHAPE: crate::geometry::Shape = crate::geometry::Shape::NINE;
-/// Cells in a row.
-const SIZE: usize = SHAPE.side();
-/// Cells on the board.
-const N_CELLS: usize = SHAPE.n_cells();
-const BOX_WIDTH: usize = SHAPE.box_cols();
-
-use crate::grid::Grid;
 use smallvec::SmallVec;
 
-use super::line::{closing, is_whole};
+use crate::error::{Because, InputErrorKind, Shown};
+use crate::geometry::{Digit, Shape};
+use crate::grid::Grid;
+
+use super::Options;
+use super::line::{MIN_SIDE, Survey, closing, is_whole};
+
+/// The most cells a pending row keeps: a whole puzzle of the largest board, and one more to
+/// point at.
+const KEPT: usize = Shape::MAX_SIDE * Shape::MAX_SIDE + 1;
 
 /// A place in the input, both counted from 1.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
 pub(crate) struct Pos {
     pub(crate) line: usize,
     pub(crate) column: usize,
@@ -48,37 +50,48 @@ impl Fault {
     }
 }
 
+/// One cell of a pending row.
+#[derive(Clone, Copy, Debug)]
+struct Written {
+    /// The digit read, 0 for empty; numbers are kept up to `u32::MAX` to be reported.
+    value: u32,
+    /// The character it was written as, or `None` for a number.
+    symbol: Option<char>,
+    pos: Pos,
+}
+
 /// Cells since the last row ended.
 #[derive(Clone, Debug)]
 struct Pending {
-    digits: [Option<Digit>; N_CELLS],
+    /// The first [`KEPT`] cells.
+    cells: Vec<Written>,
     n: usize,
+    /// The largest digit.
+    max: usize,
     first: Pos,
-    /// Where the cell after a full row stood, if there was one.
-    past_row: Pos,
-    /// Where the cell after a full puzzle stood, if there was one.
-    past_whole: Pos,
     /// Just after the last cell.
     end: Pos,
-    /// Every `|`, with the number of cells before it: a row has two, so they stay inline.
-    bars: SmallVec<[(usize, Pos); 4]>,
+    /// Every `|`, with the number of cells before it (a row's worth at most: the first ones
+    /// locate a fault).
+    bars: SmallVec<[(usize, Pos); 8]>,
 }
 
 impl Pending {
     fn new() -> Pending {
         Pending {
-            digits: [None; N_CELLS],
+            cells: Vec::with_capacity(Shape::NINE.n_cells()),
             n: 0,
+            max: 0,
             first: Pos::default(),
-            past_row: Pos::default(),
-            past_whole: Pos::default(),
             end: Pos::default(),
             bars: SmallVec::new(),
         }
     }
 
     fn clear(&mut self) {
+        self.cells.clear();
         self.n = 0;
+        self.max = 0;
         self.bars.clear();
     }
 
@@ -86,17 +99,16 @@ impl Pending {
         self.n == 0 && self.bars.is_empty()
     }
 
-    fn push(&mut self, digit: Option<Digit>, pos: Pos) {
-        match self.n {
-            0 => self.first = pos,
-            SIZE => self.past_row = pos,
-            N_CELLS => self.past_whole = pos,
-            _ => {}
+    fn push(&mut self, value: usize, symbol: Option<char>, pos: Pos) {
+        if self.n == 0 {
+            self.first = pos;
         }
-        if let Some(slot) = self.digits.get_mut(self.n) {
-            *slot = digit;
+        if self.cells.len() < KEPT {
+            let value = u32::try_from(value).unwrap_or(u32::MAX);
+            self.cells.push(Written { value, symbol, pos });
         }
         self.n = self.n.saturating_add(1);
+        self.max = self.max.max(value);
         self.end = Pos {
             line: pos.line,
             column: pos.column + 1,
@@ -104,8 +116,7 @@ impl Pending {
     }
 
     fn bar(&mut self, pos: Pos) {
-        // Past a row's worth of bars the row is wrong anyway; the first ones locate the fault.
-        if self.bars.len() <= SIZE {
+        if self.bars.len() <= Shape::MAX_SIDE {
             self.bars.push((self.n, pos));
         }
         if self.n == 0 {
@@ -117,34 +128,87 @@ impl Pending {
         };
     }
 
-    /// Checks that bars fall between boxes: every box between two bars is [`BOX_WIDTH`] cells,
-    /// and so is the part before the first bar and after the last, unless it is empty.
-    fn check_bars(&self) -> Result<(), Fault> {
-        let Some(&(last, _)) = self.bars.last() else {
+    fn survey(&self) -> Survey {
+        Survey {
+            cells: self.n,
+            max: self.max,
+            bars: !self.bars.is_empty(),
+        }
+    }
+
+    /// Where the cell with index `i` stands, or just after the last cell if there are not
+    /// that many.
+    fn pos_of(&self, i: usize) -> Pos {
+        self.cells.get(i).map_or(self.end, |cell| cell.pos)
+    }
+
+    /// Where a count that should be `expected` went wrong: at the first cell too many, or
+    /// just after the last.
+    fn miscount(&self, expected: usize) -> Pos {
+        if self.n > expected {
+            self.pos_of(expected)
+        } else {
+            self.end
+        }
+    }
+
+    /// Checks that every digit fits a board of side `side`; the first that does not is the
+    /// error.
+    fn check_digits(&self, side: usize) -> Result<(), Fault> {
+        if self.max <= side {
+            return Ok(());
+        }
+        let Some(cell) = self.cells.iter().find(|cell| cell.value as usize > side) else {
             return Ok(());
         };
+        let kind = InputErrorKind::DigitTooLarge {
+            found: cell.symbol.map(Shown),
+            value: cell.value as usize,
+            side,
+        };
+        Err(Fault::new(cell.pos, kind))
+    }
+
+    /// Checks that bars fall between boxes of a row of `side` cells, and says how wide the
+    /// boxes are if a bar stands inside the row.
+    ///
+    /// Every box between two bars is `width` cells wide, and so is the part before the first
+    /// bar and after the last, unless it is empty. Without a width to follow, boxes all of one
+    /// width that divides the side set it; otherwise the usual shape's width is expected.
+    fn check_bars(&self, side: usize, width: Option<usize>) -> Result<Option<usize>, Fault> {
+        let Some(&(last, _)) = self.bars.last() else {
+            return Ok(None);
+        };
+        let mut boxes: SmallVec<[(usize, Pos); 16]> = SmallVec::new();
         let mut before = 0;
         for (i, &(n, pos)) in self.bars.iter().enumerate() {
-            let width = n - before;
-            if width != BOX_WIDTH && !(i == 0 && width == 0) {
-                return Err(box_width(width, pos));
+            let found = n - before;
+            if !(i == 0 && found == 0) {
+                boxes.push((found, pos));
             }
             before = n;
         }
-        let width = self.n - last;
-        if width != BOX_WIDTH && width != 0 {
-            return Err(box_width(width, self.end));
+        if self.n > last {
+            boxes.push((self.n - last, self.end));
         }
-        Ok(())
+        let inside = self.bars.iter().any(|&(n, _)| n > 0 && n < self.n);
+        let expected = match width {
+            Some(width) => width,
+            None => {
+                let first = boxes.first().map_or(0, |&(found, _)| found);
+                let even = boxes.iter().all(|&(found, _)| found == first);
+                if inside && even && first > 0 && side % first == 0 {
+                    return Ok(Some(first));
+                }
+                Shape::for_side(side).map_or(side, Shape::box_cols)
+            }
+        };
+        if let Some(&(found, pos)) = boxes.iter().find(|&&(found, _)| found != expected) {
+            let kind = InputErrorKind::BoxWidth { found, expected };
+            return Err(Fault::new(pos, kind));
+        }
+        Ok(inside.then_some(expected))
     }
-}
-
-fn box_width(found: usize, pos: Pos) -> Fault {
-    let kind = InputErrorKind::BoxWidth {
-        found,
-        expected: BOX_WIDTH,
-    };
-    Fault::new(pos, kind)
 }
 
 /// An open bracket.
@@ -161,7 +225,13 @@ struct Open {
 /// A puzzle in the making. See the module docs.
 #[derive(Clone, Debug)]
 pub(crate) struct Builder {
-    grid: Grid,
+    options: Options,
+    /// The digits of the rows read so far, in reading order, 0 for empty.
+    cells: Vec<u8>,
+    /// The side of the board: from the options, or set by the first row.
+    side: Option<usize>,
+    /// The width of a box, once bars have shown it.
+    box_cols: Option<usize>,
     rows: usize,
     start_line: usize,
     last_row_line: usize,
@@ -171,14 +241,19 @@ pub(crate) struct Builder {
     whole: bool,
     /// Since the last comma in a code literal, an item has been seen.
     item: bool,
+    /// A line of this puzzle was read as numbers, so the rest are too.
+    numbers: bool,
     pending: Pending,
     started: bool,
 }
 
 impl Builder {
-    pub(crate) fn new() -> Builder {
+    pub(crate) fn new(options: Options) -> Builder {
         Builder {
-            grid: Grid::empty(SHAPE),
+            options,
+            cells: Vec::with_capacity(Shape::NINE.n_cells()),
+            side: options.shape.map(Shape::side),
+            box_cols: None,
             rows: 0,
             start_line: 0,
             last_row_line: 0,
@@ -186,6 +261,7 @@ impl Builder {
             depth: 0,
             whole: false,
             item: false,
+            numbers: false,
             pending: Pending::new(),
             started: false,
         }
@@ -193,7 +269,9 @@ impl Builder {
 
     /// Forgets everything, ready for a puzzle that may start on `line`.
     pub(crate) fn reset(&mut self, line: usize) {
-        self.grid = Grid::empty(SHAPE);
+        self.cells.clear();
+        self.side = self.options.shape.map(Shape::side);
+        self.box_cols = None;
         self.rows = 0;
         self.start_line = line;
         self.last_row_line = line;
@@ -201,8 +279,29 @@ impl Builder {
         self.depth = 0;
         self.whole = false;
         self.item = false;
+        self.numbers = false;
         self.pending.clear();
         self.started = false;
+    }
+
+    /// The options the puzzle is read with.
+    pub(crate) fn options(&self) -> Options {
+        self.options
+    }
+
+    /// The side of the board, once the options or the first row have set it.
+    pub(crate) fn side(&self) -> Option<usize> {
+        self.side
+    }
+
+    /// Whether a line of this puzzle was read as numbers.
+    pub(crate) fn is_numbers(&self) -> bool {
+        self.numbers
+    }
+
+    /// From now on, this puzzle's lines are read as numbers.
+    pub(crate) fn set_numbers(&mut self) {
+        self.numbers = true;
     }
 
     /// Whether anything of a puzzle has been seen since [`Builder::reset`].
@@ -226,14 +325,47 @@ impl Builder {
         self.whole
     }
 
+    /// Whether every row of the grid is in.
+    pub(crate) fn is_full(&self) -> bool {
+        self.side == Some(self.rows)
+    }
+
     /// The line the puzzle started on.
     pub(crate) fn start_line(&self) -> usize {
         self.start_line
     }
 
-    /// The grid as read so far.
+    /// The shape of the board: the options', else boxes as wide as the bars showed (or the
+    /// usual ones) on a board of the side read.
+    fn shape(&self) -> Option<Shape> {
+        if let Some(shape) = self.options.shape {
+            return Some(shape);
+        }
+        let side = self.side?;
+        match self.box_cols {
+            Some(cols) if side % cols == 0 => Shape::new(side / cols, cols).ok(),
+            _ => Shape::for_side(side),
+        }
+    }
+
+    /// The grid as read, once every row is in.
     pub(crate) fn grid(&self) -> Grid {
-        self.grid.clone()
+        let shape = self.shape().expect("a full grid has a side");
+        let digits = self.cells.iter().map(|&v| Digit::new(v.into()));
+        Grid::from_digits(shape, digits).expect("every row was checked against the side")
+    }
+
+    /// Why the side is what it is.
+    fn because(&self) -> Because {
+        self.options.shape.map_or(Because::FirstRow, Because::Asked)
+    }
+
+    /// The cells a row must have, and why; before the side is known, at least [`MIN_SIDE`].
+    fn row_length(&self) -> (usize, Because) {
+        match self.side {
+            Some(side) => (side, self.because()),
+            None => (MIN_SIDE, Because::Smallest),
+        }
     }
 
     /// Where a missing row belongs: the line after the last row.
@@ -242,9 +374,11 @@ impl Builder {
             line: self.last_row_line + 1,
             column: 1,
         };
+        let (expected, because) = self.row_length();
         let kind = InputErrorKind::RowCount {
             found: self.rows,
-            expected: SIZE,
+            expected,
+            because,
         };
         Fault::new(pos, kind)
     }
@@ -277,11 +411,26 @@ impl Builder {
         }
     }
 
-    /// A cell at `pos`, shown in the text as `c`.
-    pub(crate) fn cell(&mut self, digit: Option<Digit>, c: char, pos: Pos) -> Result<(), Fault> {
-        self.after_end(c, pos)?;
+    /// A cell at `pos` written as the character `symbol`: its digit, or 0 for empty.
+    pub(crate) fn cell(&mut self, value: u8, symbol: char, pos: Pos) -> Result<(), Fault> {
+        self.push(value.into(), Some(symbol), symbol, pos)
+    }
+
+    /// A cell at `pos` written as a number (0 for empty) whose first character is `first`.
+    pub(crate) fn number(&mut self, value: usize, first: char, pos: Pos) -> Result<(), Fault> {
+        self.push(value, None, first, pos)
+    }
+
+    fn push(
+        &mut self,
+        value: usize,
+        symbol: Option<char>,
+        first: char,
+        pos: Pos,
+    ) -> Result<(), Fault> {
+        self.after_end(first, pos)?;
         self.start(pos);
-        self.pending.push(digit, pos);
+        self.pending.push(value, symbol, pos);
         self.item = true;
         if let Some(open) = self.innermost() {
             open.has_items = true;
@@ -301,7 +450,10 @@ impl Builder {
     /// empty cell.
     pub(crate) fn comma(&mut self, pos: Pos) -> Result<(), Fault> {
         if self.depth > 0 && !self.item && !self.whole {
-            let kind = InputErrorKind::UnexpectedChar { found: Shown(',') };
+            let kind = InputErrorKind::UnexpectedChar {
+                found: Shown(','),
+                symbols: self.options.symbols,
+            };
             return Err(Fault::new(pos, kind));
         }
         self.item = false;
@@ -354,9 +506,11 @@ impl Builder {
             return Err(Fault::new(pos, kind));
         }
         if !open.has_items {
+            let (expected, because) = self.row_length();
             let kind = InputErrorKind::RowLength {
                 found: 0,
-                expected: SIZE,
+                expected,
+                because,
             };
             return Err(Fault::new(pos, kind));
         }
@@ -367,12 +521,13 @@ impl Builder {
         let is_grid = open.has_groups || open.pos.line != pos.line || held_whole;
         if self.depth == 0 && is_grid {
             // A grid literal closes here, and the puzzle with it.
-            let rows = self.rows;
             self.whole = true;
-            if rows != SIZE {
+            if !self.is_full() {
+                let (expected, because) = self.row_length();
                 let kind = InputErrorKind::RowCount {
-                    found: rows,
-                    expected: SIZE,
+                    found: self.rows,
+                    expected,
+                    because,
                 };
                 return Err(Fault::new(pos, kind));
             }
@@ -380,8 +535,8 @@ impl Builder {
         Ok(())
     }
 
-    /// The end of a line. Cells pending in a row
-    /// bracket carry on to the next line; any others are a row now.
+    /// The end of a line. Cells pending in a row bracket carry on to the next line; any
+    /// others are a row now.
     pub(crate) fn end_line(&mut self) -> Result<(), Fault> {
         if self.depth <= 1 {
             self.flush(self.depth)?;
@@ -400,62 +555,219 @@ impl Builder {
         if self.pending.is_empty() {
             return Ok(false);
         }
-        let result = self.take_pending(depth);
+        let result = if self.rows == 0 && depth <= 1 && is_whole(self.pending.survey(), self.side) {
+            self.take_whole(depth).map(|()| true)
+        } else {
+            self.take_row().map(|()| false)
+        };
         self.pending.clear();
         result
     }
 
-    fn take_pending(&mut self, depth: usize) -> Result<bool, Fault> {
+    /// The pending cells as a whole puzzle: a square number of them, or the options' count.
+    fn take_whole(&mut self, depth: usize) -> Result<(), Fault> {
         let pending = &self.pending;
         let n = pending.n;
-        if self.rows == 0 && depth <= 1 && is_whole(n) {
-            if n != N_CELLS {
-                let pos = if n > N_CELLS {
-                    pending.past_whole
-                } else {
-                    pending.end
-                };
-                let kind = InputErrorKind::LineLength {
-                    found: n,
-                    expected: N_CELLS,
-                };
-                return Err(Fault::new(pos, kind));
-            }
-            for (cell, &digit) in SHAPE.cells().zip(&pending.digits) {
-                self.grid.set(cell, digit);
-            }
-            self.rows = SIZE;
-            self.last_row_line = pending.end.line;
-            if depth == 0 {
-                self.whole = true;
-            }
-            return Ok(true);
-        }
-        if n != SIZE {
-            let pos = if n > SIZE {
-                pending.past_row
-            } else {
-                pending.end
+        let (expected, because) = match self.options.shape {
+            Some(shape) => (shape.n_cells(), Because::Asked(shape)),
+            None => (nearest_square(n), Because::Square),
+        };
+        if n != expected {
+            let kind = InputErrorKind::LineLength {
+                found: n,
+                expected,
+                because,
             };
+            return Err(Fault::new(pending.miscount(expected), kind));
+        }
+        let side = self
+            .options
+            .shape
+            .or_else(|| Shape::for_cells(n))
+            .expect("a square count makes a board")
+            .side();
+        pending.check_digits(side)?;
+        self.cells.clear();
+        self.cells
+            .extend(pending.cells.iter().map(|cell| cell.value as u8));
+        self.side = Some(side);
+        self.rows = side;
+        self.last_row_line = pending.end.line;
+        if depth == 0 {
+            self.whole = true;
+        }
+        Ok(())
+    }
+
+    /// The pending cells as the next row.
+    fn take_row(&mut self) -> Result<(), Fault> {
+        let pending = &self.pending;
+        let n = pending.n;
+        let side = match self.side {
+            Some(side) => side,
+            None if n < MIN_SIDE => {
+                let kind = InputErrorKind::RowLength {
+                    found: n,
+                    expected: MIN_SIDE,
+                    because: Because::Smallest,
+                };
+                return Err(Fault::new(pending.end, kind));
+            }
+            None if n > Shape::MAX_SIDE => {
+                let kind = InputErrorKind::RowLength {
+                    found: n,
+                    expected: Shape::MAX_SIDE,
+                    because: Because::Largest,
+                };
+                return Err(Fault::new(pending.pos_of(Shape::MAX_SIDE), kind));
+            }
+            // The first row sets the side.
+            None => n,
+        };
+        if n != side {
             let kind = InputErrorKind::RowLength {
                 found: n,
-                expected: SIZE,
+                expected: side,
+                because: self.because(),
             };
-            return Err(Fault::new(pos, kind));
+            return Err(Fault::new(pending.miscount(side), kind));
         }
-        pending.check_bars()?;
-        if self.rows == SIZE {
-            let kind = InputErrorKind::ExtraRow { expected: SIZE };
+        let width = self.options.shape.map(Shape::box_cols).or(self.box_cols);
+        let shown = pending.check_bars(side, width)?;
+        if self.rows == side {
+            let kind = InputErrorKind::ExtraRow {
+                expected: side,
+                because: self.because(),
+            };
             return Err(Fault::new(pending.first, kind));
         }
-        for (col, &digit) in pending.digits[..SIZE].iter().enumerate() {
-            let cell = SHAPE
-                .cell(self.rows, col)
-                .expect("row and column are on the board");
-            self.grid.set(cell, digit);
-        }
+        pending.check_digits(side)?;
+        self.cells
+            .extend(pending.cells.iter().map(|cell| cell.value as u8));
+        self.side = Some(side);
+        self.box_cols = self.box_cols.or(shown);
         self.rows += 1;
         self.last_row_line = pending.end.line;
-        Ok(false)
+        Ok(())
+    }
+}
+
+/// The square nearest `n` among the cell counts of boards (never a tie: the midpoint between
+/// two squares is never a whole number).
+fn nearest_square(n: usize) -> usize {
+    let below = (1..=Shape::MAX_SIDE)
+        .take_while(|side| side * side <= n)
+        .last()
+        .unwrap_or(1);
+    let above = (below + 1).min(Shape::MAX_SIDE);
+    if n - (below * below).min(n) < (above * above).saturating_sub(n) {
+        below * below
+    } else {
+        above * above
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_nearest_square_names_the_board_meant() {
+        assert_eq!(nearest_square(80), 81);
+        assert_eq!(nearest_square(82), 81);
+        assert_eq!(nearest_square(255), 256);
+        assert_eq!(nearest_square(72), 64);
+        assert_eq!(nearest_square(73), 81);
+        assert_eq!(nearest_square(5000), 4096);
+        assert_eq!(nearest_square(65), 64);
+    }
+
+    fn row(builder: &mut Builder, text: &str, line: usize) -> Result<(), Fault> {
+        for (i, c) in text.chars().enumerate() {
+            let pos = Pos {
+                line,
+                column: i + 1,
+            };
+            match c {
+                '|' => builder.bar(pos)?,
+                ' ' => {}
+                '.' => builder.cell(0, c, pos)?,
+                _ => {
+                    let value = Digit::from_char(c).map_or(0, Digit::get);
+                    builder.cell(value as u8, c, pos)?
+                }
+            }
+        }
+        builder.end_line()
+    }
+
+    #[test]
+    fn bars_every_two_columns_make_boxes_of_three_rows_by_two() {
+        let mut builder = Builder::new(Options::default());
+        builder.reset(1);
+        for (i, text) in [
+            "12|34|56", "..|..|..", "..|..|..", "..|..|..", "..|..|..", "..|..|..",
+        ]
+        .iter()
+        .enumerate()
+        {
+            row(&mut builder, text, i + 1).unwrap();
+        }
+        assert!(builder.is_full());
+        assert_eq!(builder.grid().shape(), Shape::new(3, 2).unwrap());
+    }
+
+    #[test]
+    fn uneven_bars_are_held_to_the_usual_boxes() {
+        let mut builder = Builder::new(Options::default());
+        builder.reset(1);
+        let fault = row(&mut builder, "53..|7.|...", 1).unwrap_err();
+        let kind = InputErrorKind::BoxWidth {
+            found: 4,
+            expected: 3,
+        };
+        assert_eq!(fault, Fault::new(Pos { line: 1, column: 5 }, kind));
+    }
+
+    #[test]
+    fn the_first_row_sets_the_side_and_the_rest_follow_it() {
+        let mut builder = Builder::new(Options::default());
+        builder.reset(1);
+        row(&mut builder, "G..1....4.......", 1).unwrap();
+        assert_eq!(builder.side(), Some(16));
+        let fault = row(&mut builder, "G..1....4......", 2).unwrap_err();
+        let kind = InputErrorKind::RowLength {
+            found: 15,
+            expected: 16,
+            because: Because::FirstRow,
+        };
+        assert_eq!(
+            fault,
+            Fault::new(
+                Pos {
+                    line: 2,
+                    column: 16
+                },
+                kind
+            )
+        );
+    }
+
+    #[test]
+    fn a_digit_too_large_for_the_side_is_located() {
+        let mut builder = Builder::new(Options::default());
+        builder.reset(1);
+        let fault = row(&mut builder, "1.|3Q", 1).unwrap_err();
+        assert_eq!(fault.pos, Pos { line: 1, column: 5 });
+        let kind = InputErrorKind::DigitTooLarge {
+            found: Some(Shown('Q')),
+            value: 26,
+            side: 4,
+        };
+        assert_eq!(fault.kind, kind);
+        assert_eq!(
+            fault.kind.to_string(),
+            "'Q' stands for 26, too large; a 4x4 board holds 1 to 4"
+        );
     }
 }

@@ -6,34 +6,40 @@
 //! one field too many and that field is empty at either end, it is dropped; any other count is
 //! the row's true length, to be judged by the caller. Nothing else is dropped: a doubled tab
 //! inside a row is an empty cell, never alignment.
+//!
+//! The first row of a grid sets its side, so "one too many" is not known there yet: a first row
+//! whose only empty field is the last has a trailing delimiter (the second example); one that
+//! writes other empty cells as empty fields keeps its last field (the first example). The
+//! options' box shape settles it where that guess is wrong (`1⇥2⇥3⇥4⇥5⇥6⇥7⇥8⇥` as nine cells).
+//! In [`Symbols::Numbers`] a field may hold a number (`16⇥⇥3`).
 
-/// The shape the reader reads (9x9 for now).
-const SHAPE: crate::geometry::Shape = crate::geometry::Shape::NINE;
-/// Cells in a row.
-const SIZE: usize = SHAPE.side();
-/// Cells on the board.
-const N_CELLS: usize = SHAPE.n_cells();
-
-use super::line::{Class, class, is_whole};
+use super::Symbols;
+use super::line::{Class, Survey, class, is_whole};
 
 /// What a field holds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Field {
-    /// A cell (a digit or an empty-cell mark, or nothing at all: also an empty cell).
-    Cell(Option<crate::geometry::Digit>),
+    /// A cell written as one character: its digit, or 0 for an empty-cell mark, and the
+    /// character; `None` for an empty field.
+    Cell(u8, Option<char>),
+    /// A cell written as a number (0 for empty), and the number's first character.
+    Number(usize, char),
     /// A lone `|` between boxes.
     Bar,
 }
 
 /// The fields of `text` with the column (from 1) of each one's cell, counting from
 /// `first_column`, if `text` is a delimited row: it holds a tab or a comma, no brackets, and
-/// each field (spaces and quotes aside) is empty, one cell or a bar. `rows_so_far` says
-/// whether a whole puzzle may stand on this line, which sets the length a field at an end is
-/// dropped to reach.
+/// each field (spaces and quotes aside) is empty, one cell or a bar; in [`Symbols::Numbers`] a
+/// cell may be a number of several digits. `side` is the grid's side if it is known, and
+/// `first_row` says whether a whole puzzle may stand on this line; they set the length a field
+/// at an end is dropped to reach.
 pub(crate) fn split(
     text: &str,
     first_column: usize,
-    rows_so_far: usize,
+    symbols: Symbols,
+    side: Option<usize>,
+    first_row: bool,
     out: &mut Vec<(Field, usize)>,
 ) -> bool {
     out.clear();
@@ -46,18 +52,41 @@ pub(crate) fn split(
     };
     let mut column = first_column;
     let mut empty_ends = (false, false);
+    let mut empty_before_last = false;
+    let mut survey = Survey::default();
     let n_fields = text.matches(delimiter).count() + 1;
     for (i, field) in text.split(delimiter).enumerate() {
-        let mut found = None;
+        let mut found: Option<(Field, usize)> = None;
         let mut width = 0;
+        // The value of the number being read, while its digits run on.
+        let mut number: Option<usize> = None;
         for (offset, c) in field.chars().enumerate() {
             width += 1;
-            let kind = match class(c) {
-                Class::Space | Class::Quiet => continue,
-                Class::Cell(digit) => Field::Cell(digit),
-                Class::Bar => Field::Bar,
+            let class = class(c, symbols);
+            let kind = match (class, number) {
+                (Class::Numeral(d), Some(value)) => {
+                    let value = value.saturating_mul(10).saturating_add(d.into());
+                    number = Some(value);
+                    if let Some((Field::Number(cell, _), _)) = found.as_mut() {
+                        *cell = value;
+                    }
+                    continue;
+                }
+                (Class::Numeral(d), None) => {
+                    number = Some(d.into());
+                    Field::Number(d.into(), c)
+                }
+                (Class::Space | Class::Quiet, _) => {
+                    number = None;
+                    continue;
+                }
+                (Class::Cell(value), _) => Field::Cell(value, Some(c)),
+                (Class::Bar, _) => Field::Bar,
                 _ => return false,
             };
+            if !matches!(class, Class::Numeral(_)) {
+                number = None;
+            }
             if found.replace((kind, column + offset)).is_some() {
                 return false;
             }
@@ -66,6 +95,9 @@ pub(crate) fn split(
         if i == 0 {
             empty_ends.0 = empty;
         }
+        if i + 1 < n_fields {
+            empty_before_last |= empty;
+        }
         empty_ends.1 = empty;
         // An empty field is shown by its delimiter: the one after it, or before it at the end.
         let delimiter_column = if i + 1 < n_fields {
@@ -73,23 +105,43 @@ pub(crate) fn split(
         } else {
             column - 1
         };
-        out.push(found.unwrap_or((Field::Cell(None), delimiter_column)));
+        let field = found.unwrap_or((Field::Cell(0, None), delimiter_column));
+        match field.0 {
+            Field::Cell(value, _) => {
+                survey.cells += 1;
+                survey.max = survey.max.max(value.into());
+            }
+            Field::Number(value, _) => {
+                survey.cells += 1;
+                survey.max = survey.max.max(value);
+            }
+            Field::Bar => survey.bars = true,
+        }
+        out.push(field);
         column += width + 1;
     }
-    let n_cells = out.iter().filter(|(f, _)| *f != Field::Bar).count();
-    let target = if rows_so_far == 0 && is_whole(n_cells) {
-        N_CELLS
-    } else {
-        SIZE
+    let n_cells = survey.cells;
+    let whole = first_row && is_whole(survey, side);
+    let one_too_many = match side {
+        Some(side) if whole => n_cells == side * side + 1,
+        Some(side) => n_cells == side + 1,
+        // A whole puzzle has a square number of cells. A first row whose only empty field is
+        // the last ends with its delimiter, as a loop printing each cell and a delimiter leaves
+        // it; one that writes other empty cells as empty fields has an empty cell at the end.
+        None => !empty_before_last || (whole && !is_square(n_cells) && is_square(n_cells - 1)),
     };
-    if n_cells == target + 1 {
+    if one_too_many {
         if empty_ends.1 {
             out.pop();
-        } else if empty_ends.0 {
+        } else if empty_ends.0 && side.is_some() {
             out.remove(0);
         }
     }
     true
+}
+
+fn is_square(n: usize) -> bool {
+    crate::geometry::Shape::for_cells(n).is_some()
 }
 
 #[cfg(test)]
@@ -98,15 +150,21 @@ mod tests {
 
     fn cells(text: &str) -> Option<String> {
         let mut out = Vec::new();
-        split(text, 1, 1, &mut out).then(|| {
-            out.iter()
-                .map(|(field, _)| match field {
-                    Field::Cell(Some(d)) => d.to_char().unwrap(),
-                    Field::Cell(None) => '.',
-                    Field::Bar => '|',
-                })
-                .collect()
-        })
+        split(text, 1, Symbols::Alnum, Some(9), false, &mut out).then(|| show(&out))
+    }
+
+    fn show(out: &[(Field, usize)]) -> String {
+        out.iter()
+            .map(|(field, _)| match *field {
+                Field::Cell(0, _) => ".".to_owned(),
+                Field::Cell(value, _) => crate::geometry::Digit::new(value.into())
+                    .and_then(|d| d.to_char())
+                    .unwrap()
+                    .to_string(),
+                Field::Number(value, _) => format!("<{value}>"),
+                Field::Bar => "|".to_owned(),
+            })
+            .collect()
     }
 
     #[test]
@@ -139,14 +197,15 @@ mod tests {
     fn a_doubled_delimiter_inside_a_row_is_a_cell() {
         assert_eq!(
             cells("9\t\t5\t7\t-\t1\t3\t-\t8\t4").map(|s| s.len()),
-            Some(SIZE + 1)
+            Some(10)
         );
     }
 
     #[test]
     fn fields_holding_more_than_one_cell_are_not_fields() {
         assert_eq!(cells("530,070,000"), None);
-        assert_eq!(cells("5,x,3"), None);
+        assert_eq!(cells("5,*,3"), None);
+        assert_eq!(cells("5,x,3").as_deref(), Some("5X3"), "letters are digits");
         assert_eq!(cells("5 3 0"), None);
         assert_eq!(cells("'5','3','.'").as_deref(), Some("53."));
     }
@@ -154,12 +213,75 @@ mod tests {
     #[test]
     fn columns_point_at_each_field() {
         let mut out = Vec::new();
-        assert!(split("1\t\t 3\t", 5, 1, &mut out));
+        assert!(split(
+            "1\t\t 3\t",
+            5,
+            Symbols::Alnum,
+            Some(9),
+            false,
+            &mut out
+        ));
         let columns: Vec<usize> = out.iter().map(|&(_, column)| column).collect();
         assert_eq!(
             columns,
             [5, 7, 9, 10],
             "an empty field is shown by its delimiter"
         );
+    }
+
+    #[test]
+    fn a_first_row_ends_with_its_delimiter_unless_it_writes_empty_cells_as_empty_fields() {
+        let first = |text: &str| {
+            let mut out = Vec::new();
+            split(text, 1, Symbols::Alnum, None, true, &mut out).then(|| show(&out))
+        };
+        assert_eq!(
+            first("9\t5\t7\t-\t1\t3\t-\t8\t4\t").as_deref(),
+            Some("957.13.84")
+        );
+        assert_eq!(
+            first("6\t5\t\t8\t7\t3\t\t9\t").as_deref(),
+            Some("65.873.9.")
+        );
+        assert_eq!(first("1,2,3,4,").as_deref(), Some("1234"));
+        assert_eq!(first(",1,2,3,").as_deref(), Some(".123."));
+        let flat = format!("{},", vec!["0"; 81].join(","));
+        assert_eq!(first(&flat).map(|s| s.len()), Some(81));
+    }
+
+    #[test]
+    fn a_trailing_delimiter_does_not_make_a_row_look_like_a_puzzle() {
+        let mut out = Vec::new();
+        let row = "-\t".repeat(15);
+        assert!(split(&row, 1, Symbols::Alnum, None, true, &mut out));
+        assert_eq!(out.len(), 15, "15 cells, not a 4x4 puzzle of 16");
+    }
+
+    #[test]
+    fn numbers_are_one_field_each() {
+        let mut out = Vec::new();
+        assert!(split(
+            "16,,3, 12 ,",
+            1,
+            Symbols::Numbers,
+            Some(4),
+            false,
+            &mut out
+        ));
+        assert_eq!(show(&out), "<16>.<3><12>");
+        let columns: Vec<usize> = out.iter().map(|&(_, column)| column).collect();
+        assert_eq!(
+            columns,
+            [1, 4, 5, 8],
+            "a number is shown by its first digit"
+        );
+        assert!(!split(
+            "1 6,2",
+            1,
+            Symbols::Numbers,
+            Some(4),
+            false,
+            &mut out
+        ));
     }
 }

@@ -1,5 +1,7 @@
 //! Reading the content of one line into the [`Builder`]: as tab- or comma-separated fields
-//! when it is such a row, else character by character, counting columns as it goes.
+//! when it is such a row, else character by character, counting columns as it goes. Which
+//! symbols the line is read in (the input's, or numbers where a line of the usual symbols can
+//! only be numbers) is settled here, once per line.
 //!
 //! Every character of the content is judged here, so the first fault on a line is the one
 //! reported, at its own column.
@@ -8,9 +10,10 @@ use std::ops::Range;
 
 use crate::error::{InputErrorKind, Shown};
 
+use super::Symbols;
 use super::assemble::{Builder, Fault, Pos};
 use super::fields::{self, Field};
-use super::line::{Class, class};
+use super::line::{self, Class, class};
 use super::source::{Cut, Line, MAX_LINE};
 
 /// Reads `range` of `line` into `builder`, then ends the line. `scratch` is reused between
@@ -30,9 +33,14 @@ pub(crate) fn content(
     };
     // Bytes that text never holds are reported before anything else on the line: they say
     // the whole input is not text, which matters more than any one misplaced character.
+    let options = builder.options();
+    let symbols = line::reading(text, options.symbols, builder.side(), builder.is_numbers());
+    if symbols == Symbols::Numbers {
+        builder.set_numbers();
+    }
     if let Some((offset, c)) = text
         .char_indices()
-        .find(|&(_, c)| class(c) == Class::Control)
+        .find(|&(_, c)| class(c, symbols) == Class::Control)
     {
         let column = first_column + text[..offset].chars().count();
         let kind = InputErrorKind::NotText { byte: c as u8 };
@@ -46,24 +54,49 @@ pub(crate) fn content(
     if cut.is_none()
         && !builder.in_literal()
         && !has_brackets
-        && fields::split(text, first_column, builder.rows(), scratch)
+        && fields::split(
+            text,
+            first_column,
+            symbols,
+            builder.side(),
+            builder.rows() == 0,
+            scratch,
+        )
     {
         for &(field, column) in scratch.iter() {
             match field {
-                Field::Cell(digit) => {
-                    let c = digit.map_or('.', |d| d.to_char().unwrap_or('?'));
-                    builder.cell(digit, c, at(column))?
+                Field::Cell(value, symbol) => {
+                    builder.cell(value, symbol.unwrap_or('.'), at(column))?
                 }
+                Field::Number(value, first) => builder.number(value, first, at(column))?,
                 Field::Bar => builder.bar(at(column))?,
             }
         }
         return builder.end_line();
     }
     let mut column = first_column;
+    // The number being read: its value so far, where it started, and its first character.
+    let mut number: Option<(usize, Pos, char)> = None;
     for c in text.chars() {
         let pos = at(column);
-        match class(c) {
-            Class::Cell(digit) => builder.cell(digit, c, pos)?,
+        column += 1;
+        let class = class(c, symbols);
+        if !matches!(class, Class::Numeral(_)) {
+            if let Some((value, start, first)) = number.take() {
+                builder.number(value, first, start)?;
+            }
+        }
+        match class {
+            Class::Numeral(d) => {
+                number = Some(match number {
+                    Some((value, start, first)) => {
+                        let value = value.saturating_mul(10).saturating_add(d.into());
+                        (value, start, first)
+                    }
+                    None => (d.into(), pos, c),
+                });
+            }
+            Class::Cell(value) => builder.cell(value, c, pos)?,
             Class::Space | Class::Quiet => {}
             Class::Bar => builder.bar(pos)?,
             Class::Comma => builder.comma(pos)?,
@@ -78,12 +111,14 @@ pub(crate) fn content(
                 let kind = if builder.is_whole() {
                     InputErrorKind::AfterEnd { found }
                 } else {
-                    InputErrorKind::UnexpectedChar { found }
+                    InputErrorKind::UnexpectedChar { found, symbols }
                 };
                 return Err(Fault::new(pos, kind));
             }
         }
-        column += 1;
+    }
+    if let Some((value, start, first)) = number {
+        builder.number(value, first, start)?;
     }
     if let Some(cut) = cut {
         return Err(Fault::new(at(column), cut_kind(cut)));

@@ -16,6 +16,8 @@ use std::time::Duration;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use explore::config::{DEFAULT_MAX_FRONTIER, DEFAULT_MAX_SOLUTIONS};
+use explore::format::{self, Symbols};
+use explore::geometry::Shape;
 use explore::{Branch, Config, Forced, Strategy};
 
 use crate::trace::TraceFormat;
@@ -140,6 +142,9 @@ pub(crate) struct SolveArgs {
     #[arg(value_name = "INPUT")]
     pub(crate) inputs: Vec<OsString>,
 
+    #[command(flatten)]
+    pub(crate) read: ReadArgs,
+
     /// Search strategy.
     #[arg(
         short,
@@ -206,6 +211,9 @@ pub(crate) struct CompareArgs {
     #[arg(value_name = "INPUT")]
     pub(crate) inputs: Vec<OsString>,
 
+    #[command(flatten)]
+    pub(crate) read: ReadArgs,
+
     /// Strategies to compare, separated by commas [default: all]
     #[arg(long, value_name = "NAMES", value_delimiter = ',', value_parser = strategy_parser())]
     pub(crate) strategies: Vec<Strategy>,
@@ -247,6 +255,54 @@ pub(crate) enum CompareFormat {
     Csv,
     /// a Markdown table
     Markdown,
+}
+
+/// How puzzles are read: the box shape and the symbols of the digits.
+#[derive(Debug, Args)]
+pub(crate) struct ReadArgs {
+    /// Box shape of every puzzle, ROWSxCOLUMNS: 2x3 reads 6x6 boards whose boxes are 2 rows
+    /// by 3 columns, 3x2 the same size with boxes 3 rows by 2 columns, 4x4 reads 16x16. Every
+    /// puzzle must then have that size [default: each puzzle's own size, from its cell count
+    /// (36 cells -> 6x6) or its first row, with the squarest boxes (2x3), or the boxes its
+    /// bars show]
+    #[arg(
+        long = "box",
+        value_name = "RxC",
+        value_parser = parse_shape,
+        help_heading = "Reading puzzles"
+    )]
+    pub(crate) shape: Option<Shape>,
+
+    /// How digits are written; for example --symbols hex for 16x16 puzzles written with 0-F.
+    /// The default reads 1-9 then letters, and rows of separate numbers such as '16 0 3'. '0'
+    /// is an empty cell except in hex, where it is the digit 1.
+    #[arg(
+        long,
+        value_name = "SYMBOLS",
+        default_value = Symbols::default().name(),
+        value_parser = symbols_parser(),
+        help_heading = "Reading puzzles"
+    )]
+    pub(crate) symbols: Symbols,
+}
+
+impl ReadArgs {
+    /// The reader's options the flags ask for.
+    pub(crate) fn options(&self) -> format::Options {
+        format::Options {
+            shape: self.shape,
+            symbols: self.symbols,
+        }
+    }
+}
+
+/// Parses a box shape such as `2x3`, with the library's `FromStr`.
+fn parse_shape(text: &str) -> Result<Shape, String> {
+    text.parse::<Shape>().map_err(|error| error.to_string())
+}
+
+fn symbols_parser() -> impl TypedValueParser<Value = Symbols> {
+    named_parser(Symbols::ALL, Symbols::name, Symbols::summary)
 }
 
 /// Limits of each puzzle's search.
@@ -584,6 +640,24 @@ mod tests {
         assert_eq!(config.forced, Forced::Naked);
         assert_eq!(config.threads, 1);
         assert_eq!(args.strategies(), Strategy::ALL);
+    }
+
+    #[test]
+    fn reading_flags_make_the_reader_options() {
+        assert_eq!(parse(&[]).read.options(), format::Options::default());
+        let args = parse(&["--box", "3x2", "--symbols", "hex"]);
+        let expected = format::Options {
+            shape: Some(Shape::new(3, 2).unwrap()),
+            symbols: Symbols::Hex,
+        };
+        assert_eq!(args.read.options(), expected);
+        let bad = Cli::try_parse_from(["explore", "--box", "9x8"]).unwrap_err();
+        assert!(bad.to_string().contains("side 72"), "{bad}");
+        let cli = Cli::try_parse_from(["explore", "compare", "--symbols", "numbers"]).unwrap();
+        let Some(Command::Compare(args)) = cli.command else {
+            panic!("compare is a subcommand");
+        };
+        assert_eq!(args.read.options().symbols, Symbols::Numbers);
     }
 
     #[test]

@@ -27,7 +27,7 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
                 continue;
             }
         };
-        for item in format::read(opened.reader, &opened.name) {
+        for item in format::read_with(opened.reader, &opened.name, &args.read.options()) {
             match item {
                 Ok(puzzle) => grids.push(puzzle.grid),
                 Err(error) => {

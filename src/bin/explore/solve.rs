@@ -27,6 +27,7 @@ use crate::tally::Tally;
 pub(crate) fn run(args: &SolveArgs) -> Tally {
     let started = Instant::now();
     let config = args.config();
+    let options = args.read.options();
     let mut run = Run {
         out: Stdout::new(),
         renderer: Renderer::new(args.output, &config),
@@ -63,8 +64,8 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
         let name = opened.name;
         // Shared with the batch's reader thread: stop reading once output is closed.
         let closed = AtomicBool::new(false);
-        let puzzles =
-            format::read(opened.reader, &name).take_while(|_| !closed.load(Ordering::Relaxed));
+        let puzzles = format::read_with(opened.reader, &name, &options)
+            .take_while(|_| !closed.load(Ordering::Relaxed));
         let renderer = run.renderer;
         let render = |item: batch::Item| {
             let text = match &item {
