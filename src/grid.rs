@@ -115,6 +115,9 @@ impl Grid {
 
     /// The first rule broken by the filled cells, scanning rows, then columns, then boxes.
     pub fn conflict(&self) -> Option<Conflict> {
+        if !self.has_repeat() {
+            return None;
+        }
         let geometry = self.shape.geometry();
         let digit_at = |index: u16| Digit::new(usize::from(self.cells[usize::from(index)]));
         for unit in 0..self.shape.n_units() {
@@ -147,6 +150,35 @@ impl Grid {
             }
         }
         None
+    }
+
+    /// Whether a digit repeats in some unit: one pass over the cells with a digit set per unit,
+    /// which every solve pays for; [`Grid::conflict`] then finds the first repeat in order.
+    fn has_repeat(&self) -> bool {
+        let (side, box_rows, box_cols) = (
+            self.shape.side(),
+            self.shape.box_rows(),
+            self.shape.box_cols(),
+        );
+        let (mut columns, mut boxes) = ([0u64; 64], [0u64; 64]);
+        for (row, cells) in self.cells.chunks_exact(side).enumerate() {
+            let band = row / box_rows * box_rows;
+            let mut seen = 0u64;
+            for (col, &value) in cells.iter().enumerate() {
+                if value == 0 {
+                    continue;
+                }
+                let digit = 1u64 << (value - 1);
+                let bx = band + col / box_cols;
+                if (seen | columns[col] | boxes[bx]) & digit != 0 {
+                    return true;
+                }
+                seen |= digit;
+                columns[col] |= digit;
+                boxes[bx] |= digit;
+            }
+        }
+        false
     }
 
     /// Whether this grid is a valid, complete solution that keeps every given of `puzzle`.

@@ -263,6 +263,7 @@ impl Board for Nine {
     /// The board of a 9x9 puzzle: givens settled, their digits removed from their peers.
     ///
     /// Panics if the puzzle is not 9x9.
+    #[inline]
     fn new(puzzle: &Grid) -> Nine {
         assert_eq!(puzzle.shape(), SHAPE, "the 9x9 kernel takes 9x9 puzzles");
         let mut board = Nine {
@@ -271,10 +272,10 @@ impl Board for Nine {
             changed: 0,
             changed_digits: 0,
         };
-        for cell in SHAPE.cells() {
-            if let Some(digit) = puzzle.get(cell) {
-                let (band, bit) = locate(cell);
-                board.settle(digit.bit() as usize, band, 1 << bit);
+        for (index, &value) in puzzle.as_slice().iter().enumerate() {
+            if value != 0 {
+                let (band, bit) = (index / BAND_CELLS, index % BAND_CELLS);
+                board.settle(usize::from(value) - 1, band, 1 << bit);
             }
         }
         board.changed = u32::MAX >> (u32::BITS as usize - N_WORDS);
