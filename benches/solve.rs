@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use explore::{Config, Grid, Strategy, batch, format, solve};
+use explore::{Config, Forced, Grid, Strategy, batch, format, solve};
 
 fn puzzles(name: &str) -> Option<Vec<Grid>> {
     let dir = std::env::var_os("EXPLORE_PUZZLES")
@@ -55,6 +55,41 @@ fn strategies(c: &mut Criterion) {
     }
 }
 
+/// The larger boards, one thread, counting to two: the 16x16 set with the default rules, and the
+/// two easier 25x25 puzzles with the subsets rule (the minimal ones take minutes each; the
+/// docs/benchmarks.md table gives them under a time budget).
+fn sizes(c: &mut Criterion) {
+    let cases = [
+        ("16x16_janko.txt", 55, Forced::default()),
+        ("25x25_frisch.txt", 2, Forced::Subsets),
+    ];
+    for (set, take, forced) in cases {
+        let Some(mut grids) = puzzles(set) else {
+            continue;
+        };
+        // The 25x25 set ends with its two easier puzzles.
+        grids.drain(..grids.len().saturating_sub(take));
+        let mut group = c.benchmark_group(format!("count2/{set}"));
+        group.throughput(Throughput::Elements(grids.len() as u64));
+        group.sample_size(10);
+        group.measurement_time(Duration::from_secs(8));
+        let config = Config {
+            threads: 1,
+            forced,
+            ..Config::default()
+        };
+        group.bench_function(BenchmarkId::new("bfs", forced), |b| {
+            b.iter(|| {
+                grids
+                    .iter()
+                    .map(|grid| solve(grid, &config).stats.nodes)
+                    .sum::<u64>()
+            })
+        });
+        group.finish();
+    }
+}
+
 /// A whole batch through `batch::run`, with one and two worker threads: hard puzzles (top1465)
 /// and puzzles that mostly need no guess at all (the first 10,000 of 17_clue).
 fn threads(c: &mut Criterion) {
@@ -92,5 +127,5 @@ fn batch_threads(c: &mut Criterion, set: &str) {
     group.finish();
 }
 
-criterion_group!(benches, strategies, threads);
+criterion_group!(benches, strategies, sizes, threads);
 criterion_main!(benches);
