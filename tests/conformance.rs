@@ -18,9 +18,9 @@
 //! what it found so far is consistent with the data. Pairs where no puzzle would finish (the
 //! backtrackers on 25x25) are skipped, with the reason. Anything else is checked in full.
 //!
-//! The property tests at the end build puzzles from known solutions and check the laws every
-//! strategy obeys: reported solutions are complete, valid and keep the givens, and all strategies
-//! agree.
+//! The property tests at the end build puzzles from known solutions, 9x9 ones and shuffled
+//! pattern solutions of random shapes up to 16x16, and check the laws every strategy obeys:
+//! reported solutions are complete, valid and keep the givens, and all strategies agree.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -847,6 +847,24 @@ fn every_size_has_its_set_with_every_kind_of_case() {
     }
 }
 
+/// The empty 4x4 board has exactly 288 solutions: every variant finds them all, `bfs` with one
+/// thread and with two alike.
+#[test]
+fn the_empty_4x4_board_has_288_solutions() {
+    let empty = Grid::empty(Shape::new(2, 2).expect("a shape"));
+    for (name, config) in variants() {
+        let config = Config {
+            max_solutions: None,
+            ..config
+        };
+        let outcome = solve(&empty, &config);
+        assert_eq!(outcome.stop, Stop::Exhausted, "{name}");
+        assert_eq!(outcome.solutions.len(), 288, "{name}");
+        assert!(outcome.solutions.windows(2).all(|pair| pair[0] < pair[1]));
+        assert!(outcome.solutions.iter().all(|s| s.is_solution_of(&empty)));
+    }
+}
+
 /// The suite's own reader takes every size up to 35x35 and refuses what no board has.
 #[test]
 fn grids_of_every_size_parse() {
@@ -1228,6 +1246,199 @@ mod properties {
                         .collect()
                 };
                 prop_assert_eq!(rows(a), rows(b));
+            }
+        }
+    }
+
+    /// The pattern solution of `shape`: with boxes of R rows by C columns and side n, row r
+    /// holds `(r % R * C + r / R + c) % n + 1` in column c. Each row is a rotation of 1..n; the
+    /// rows of a band start C apart and the bands 1 apart, so no column and no box repeats.
+    fn pattern(shape: Shape) -> Grid {
+        let (rows, cols, side) = (shape.box_rows(), shape.box_cols(), shape.side());
+        let cells = shape.cells().map(|cell| {
+            let (r, c) = (cell.row(), cell.col());
+            shape.digit((r % rows * cols + r / rows + c) % side + 1)
+        });
+        Grid::from_digits(shape, cells).expect("one digit of the shape per cell")
+    }
+
+    #[test]
+    fn the_pattern_is_a_solution_for_every_shape() {
+        for rows in 1..=8 {
+            for cols in (1..=8).filter(|cols| rows * cols <= Shape::MAX_SIDE) {
+                let shape = Shape::new(rows, cols).expect("a shape");
+                let grid = pattern(shape);
+                assert!(grid.is_solution_of(&Grid::empty(shape)), "{shape}");
+            }
+        }
+    }
+
+    /// A seeded xorshift, for shuffles drawn from one proptest value.
+    struct Shuffler(u64);
+
+    impl Shuffler {
+        fn permutation(&mut self, n: usize) -> Vec<usize> {
+            let mut order: Vec<usize> = (0..n).collect();
+            for i in (1..n).rev() {
+                self.0 ^= self.0 << 13;
+                self.0 ^= self.0 >> 7;
+                self.0 ^= self.0 << 17;
+                order.swap(i, (self.0 % (i as u64 + 1)) as usize);
+            }
+            order
+        }
+    }
+
+    /// The pattern of `shape` with its digits renamed, its rows shuffled within bands and its
+    /// bands shuffled, its columns within stacks and its stacks: still a solution.
+    fn scrambled(shape: Shape, seed: u64) -> Grid {
+        let mut shuffle = Shuffler(seed | 1);
+        let (box_rows, box_cols) = (shape.box_rows(), shape.box_cols());
+        let names = shuffle.permutation(shape.side());
+        let mut lines = |groups: usize, per_group: usize| -> Vec<usize> {
+            let order = shuffle.permutation(groups);
+            order
+                .into_iter()
+                .flat_map(|group| {
+                    shuffle
+                        .permutation(per_group)
+                        .into_iter()
+                        .map(move |line| group * per_group + line)
+                        .collect::<Vec<_>>()
+                })
+                .collect()
+        };
+        // Bands are box_rows rows deep and there are box_cols of them; stacks the other way.
+        let rows = lines(box_cols, box_rows);
+        let cols = lines(box_rows, box_cols);
+        let grid = pattern(shape);
+        let cells = shape.cells().map(|cell| {
+            let from = shape
+                .cell(rows[cell.row()], cols[cell.col()])
+                .expect("on the board");
+            let digit = grid.get(from).expect("complete");
+            shape.digit(names[digit.get() - 1] + 1)
+        });
+        Grid::from_digits(shape, cells).expect("same shape")
+    }
+
+    /// A solution of a random shape (box rows and columns 1 to 4, so sides 1 to 16), a puzzle
+    /// keeping each of its cells with probability `keep`, and maybe one more given that no
+    /// peer holds, which often leaves no solution.
+    fn sized_puzzle() -> impl proptest::strategy::Strategy<Value = (Grid, Grid)> {
+        (
+            1..=4usize,
+            1..=4usize,
+            proptest::prelude::any::<u64>(),
+            0.3..0.9f64,
+            proptest::prelude::any::<bool>(),
+        )
+            .prop_map(|(rows, cols, seed, keep, alter)| {
+                let shape = Shape::new(rows, cols).expect("a shape");
+                let solution = scrambled(shape, seed);
+                let mut puzzle = Grid::empty(shape);
+                let mut draw = Shuffler(seed.rotate_left(32) | 1);
+                let order = draw.permutation(shape.n_cells());
+                let n_kept = (keep * shape.n_cells() as f64) as usize;
+                for &index in &order[..n_kept] {
+                    let cell = shape.cell_at(index).expect("on the board");
+                    puzzle.set(cell, solution.get(cell));
+                }
+                if alter {
+                    let geometry = shape.geometry();
+                    let held = |puzzle: &Grid, index: usize, digit| {
+                        geometry.peers(index).iter().any(|&peer| {
+                            let peer = shape.cell_at(usize::from(peer)).expect("on the board");
+                            puzzle.get(peer) == Some(digit)
+                        })
+                    };
+                    let free = order[n_kept..].iter().find_map(|&index| {
+                        let digit = shape.digits().find(|&d| !held(&puzzle, index, d))?;
+                        Some((index, digit))
+                    });
+                    if let Some((index, digit)) = free {
+                        puzzle.set(shape.cell_at(index).expect("on the board"), Some(digit));
+                    }
+                }
+                (solution, puzzle)
+            })
+    }
+
+    /// Variants for random sizes: every strategy, both ends of the rules, bfs on two threads.
+    fn sized_variants() -> Vec<(&'static str, Config)> {
+        let budget = |config: Config| Config {
+            max_solutions: Some(100),
+            max_nodes: Some(20_000),
+            ..config
+        };
+        vec![
+            (
+                "bfs_locked_fewest_2",
+                budget(bfs(Forced::Locked, Branch::Fewest, 2)),
+            ),
+            (
+                "bfs_naked_first_1",
+                budget(bfs(Forced::Naked, Branch::First, 1)),
+            ),
+            (
+                "dfs_hidden_fewest",
+                budget(dfs(Forced::Hidden, Branch::Fewest)),
+            ),
+            ("dfs_naked_first", budget(dfs(Forced::Naked, Branch::First))),
+            ("bitmask", budget(plain(Strategy::Bitmask))),
+            ("backtrack", budget(plain(Strategy::Backtrack))),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+        /// At every size, under a node budget: every reported solution is complete, valid and
+        /// keeps the givens; searches that run to the end find the same solutions, among them
+        /// the one the puzzle was made from; searches stopped early find only some of those.
+        #[test]
+        fn at_every_size_every_strategy_reports_valid_solutions_and_all_agree(
+            (solution, puzzle) in sized_puzzle(),
+        ) {
+            prop_assert!(solution.is_solution_of(&Grid::empty(solution.shape())));
+            let outcomes: Vec<(&str, Outcome)> = sized_variants()
+                .into_iter()
+                .map(|(name, config)| (name, solve(&puzzle, &config)))
+                .collect();
+            for (name, outcome) in &outcomes {
+                prop_assert!(outcome.solutions.windows(2).all(|pair| pair[0] < pair[1]), "{}", name);
+                prop_assert!(outcome.solutions.len() <= 100, "{}", name);
+                for found in &outcome.solutions {
+                    prop_assert!(found.is_solution_of(&puzzle), "{}: {:?}", name, found);
+                }
+                let keeps = solution.is_solution_of(&puzzle);
+                if outcome.stop == Stop::Exhausted && keeps {
+                    prop_assert!(outcome.solutions.contains(&solution), "{}", name);
+                }
+            }
+            let exhausted = outcomes.iter().find(|(_, o)| o.stop == Stop::Exhausted);
+            if let Some((first, all)) = exhausted {
+                for (name, outcome) in &outcomes {
+                    if outcome.stop == Stop::Exhausted {
+                        prop_assert_eq!(&outcome.solutions, &all.solutions, "{} vs {}", name, first);
+                    } else {
+                        prop_assert!(
+                            outcome.solutions.iter().all(|s| all.solutions.contains(s)),
+                            "{} found a solution that {} did not", name, first
+                        );
+                    }
+                }
+            }
+            let limited: Vec<&(&str, Outcome)> = outcomes
+                .iter()
+                .filter(|(_, o)| o.stop == Stop::SolutionLimit)
+                .collect();
+            for (name, outcome) in limited {
+                prop_assert_eq!(outcome.status(), Status::Multiple, "{}", name);
+                prop_assert!(
+                    exhausted.is_none_or(|(_, all)| all.solutions.len() >= 100),
+                    "{} stopped at the limit, others found fewer", name
+                );
             }
         }
     }
