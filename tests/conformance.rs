@@ -458,11 +458,17 @@ fn plan(set: Set, config: &Config) -> Plan {
                             set in minutes";
     const FRISCH: &str = "the minimal 25x25 puzzles take bfs and dfs over a million boards \
                           (minutes), the two easier ones 650,000 boards (10 s optimised)";
+    const FRISCH_SUBSETS: &str = "with the subsets rule the two easier 25x25 puzzles take about \
+                                  11,000 boards each and are checked in full; the minimal ones \
+                                  take a million boards and more";
     let budget = |max_nodes, reason| Plan::Budget { max_nodes, reason };
     let naked = config.forced == Forced::Naked;
     let naked_first = naked && config.branch == Branch::First;
     match (set, config.strategy) {
         (Set::Full25, Strategy::Bfs | Strategy::Dfs) if naked => Plan::Skip { reason: NAKED_25 },
+        (Set::Full25, Strategy::Bfs | Strategy::Dfs) if config.forced == Forced::Subsets => {
+            budget(12_000, FRISCH_SUBSETS)
+        }
         (Set::Full25, Strategy::Bfs | Strategy::Dfs) => budget(5_000, FRISCH),
         (Set::Full25, _) => Plan::Skip {
             reason: BACKTRACK_25,
