@@ -354,8 +354,10 @@ pub(crate) struct EngineArgs {
     pub(crate) threads: Option<usize>,
 
     /// Which cells bfs and dfs fill without guessing, repeating until none is left. The
-    /// default, locked, is the fastest on hard puzzles: it needs the fewest boards and each costs
-    /// little more (figures in docs/benchmarks.md).
+    /// default, locked, is the fastest on hard 9x9 puzzles: it needs the fewest boards and each
+    /// costs little more. On large hard boards (25x25), subsets is the one to use: each board
+    /// costs about three times as much, and trees are sixty times smaller (figures in
+    /// docs/benchmarks.md).
     #[arg(
         long,
         value_name = "RULE",
@@ -390,8 +392,8 @@ pub(crate) struct EngineArgs {
 
     /// Most memory one level of the bfs frontier may hold, for boards of every size: bytes,
     /// or with a unit such as 64MiB or 1GiB (KiB, MiB, GiB, TiB and K, M, G, T count in
-    /// 1024s; kB, MB, GB, TB in 1000s). A board is 128 bytes at 9x9, 368 at 4x4 and 6x6,
-    /// 2.5 KiB at 16x16, 5.4 KiB at 25x25.
+    /// 1024s; kB, MB, GB, TB in 1000s). A board is 128 bytes at 9x9, 496 at 4x4 and 6x6,
+    /// 2.9 KiB at 16x16, 6.0 KiB at 25x25.
     #[arg(
         long,
         value_name = "SIZE",
