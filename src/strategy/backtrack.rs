@@ -3,11 +3,12 @@
 //!
 //! The search state is a plain digit [`Grid`], changed in place. At each state the search
 //! looks for the first empty cell in reading order (scanning from the top left every time);
-//! with none left, the grid is a solution. Otherwise it tries the digits from 1 to the side of the board in order,
-//! and a digit is legal when a scan of the cell's row, column and box does not find it. Each
-//! legal digit is placed, the search recurses, and the digit is taken back out. Nothing is
-//! cached between states and nothing is inferred, so the work per state is a few scans of the
-//! grid and the number of states can grow exponentially: that is the point of this strategy.
+//! with none left, the grid is a solution. Otherwise it tries the digits from 1 to the side of
+//! the board in order, and a digit is legal when a scan of the cell's row, column and box does
+//! not find it. Each legal digit is placed, the search recurses, and the digit is taken back
+//! out. Nothing is cached between states and nothing is inferred, so the work per state is a few
+//! scans of the grid and the number of states can grow exponentially: that is the point of this
+//! strategy.
 //!
 //! # Statistics
 //!

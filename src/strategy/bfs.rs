@@ -32,12 +32,12 @@
 //! # Bounded memory
 //!
 //! The next level may hold at most `max_frontier` boards, and no more than `max_frontier_bytes`
-//! of them ([`Config::frontier_boards`]: a 25x25 board is forty times a 9x9 one). Each chunk is given an equal share of
-//! that budget, fixed before the level starts; a child beyond its chunk's share is not queued but
-//! explored depth-first at once inside the worker (`dfs::search`), which needs only a
-//! stack of a few hundred boards. Such boards are counted in [`Stats::overflow`]. Memory is
-//! therefore at most two levels of that many boards plus one small stack per worker,
-//! however large the tree.
+//! of them ([`Config::frontier_boards`]: a 25x25 board is nearly fifty times a 9x9 one). Each
+//! chunk is given an equal share of that budget, fixed before the level starts; a child beyond
+//! its chunk's share is not queued but explored depth-first at once inside the worker
+//! (`dfs::search`), which needs only a stack of a few hundred boards. Such boards are counted in
+//! [`Stats::overflow`]. Memory is therefore at most two levels of that many boards plus one
+//! small stack per worker, however large the tree.
 
 use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
