@@ -7,14 +7,33 @@
 use std::time::Instant;
 
 use crate::config::Config;
+use crate::geometry::Shape;
+use crate::grid::Grid;
 use crate::outcome::Stop;
 
 /// Nodes between two looks at the clock.
 pub const CLOCK_EVERY: u64 = 1024;
 
-/// Most solutions a search keeps when asked for all of them (81 MB of grids): beyond it the
-/// search stops at the solution limit and says so, so that memory is never what ends it.
+/// Most solutions a search keeps when asked for all of them: beyond it the search stops at the
+/// solution limit and says so, so that memory is never what ends it. Larger boards keep fewer
+/// ([`max_kept`]).
 pub const MAX_KEPT_SOLUTIONS: u64 = 1_000_000;
+
+/// Most memory the kept solutions of one search may take, whatever the board size.
+pub const MAX_KEPT_BYTES: usize = 128 << 20;
+
+/// Most solutions of a `shape` board a search keeps when asked for all of them: the tighter of
+/// [`MAX_KEPT_SOLUTIONS`] and [`MAX_KEPT_BYTES`] (1,000,000 of 9x9, 372,827 of 16x16, 184,112
+/// of 25x25).
+pub fn max_kept(shape: Shape) -> u64 {
+    let heap = if shape.n_cells() > Grid::INLINE_CELLS {
+        shape.n_cells()
+    } else {
+        0
+    };
+    let each = size_of::<Grid>() + heap;
+    MAX_KEPT_SOLUTIONS.min((MAX_KEPT_BYTES / each) as u64)
+}
 
 /// The limits of one search, fixed when it starts.
 #[derive(Clone, Copy, Debug)]
@@ -25,8 +44,8 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The limits `config` sets for a search that starts at `start`.
-    pub fn new(config: &Config, start: Instant) -> Budget {
+    /// The limits `config` sets for a search of a `shape` board that starts at `start`.
+    pub fn new(config: &Config, shape: Shape, start: Instant) -> Budget {
         Budget {
             max_nodes: config.max_nodes.unwrap_or(u64::MAX),
             deadline: config
@@ -35,7 +54,7 @@ impl Budget {
             max_solutions: config
                 .max_solutions
                 .unwrap_or(if config.keep_solutions {
-                    MAX_KEPT_SOLUTIONS
+                    max_kept(shape)
                 } else {
                     u64::MAX
                 })
@@ -80,12 +99,34 @@ mod tests {
     use std::time::Duration;
 
     #[test]
+    fn larger_boards_keep_fewer_solutions() {
+        let kept = |r, c| max_kept(Shape::new(r, c).unwrap());
+        assert_eq!(kept(3, 3), MAX_KEPT_SOLUTIONS);
+        assert_eq!(kept(2, 2), MAX_KEPT_SOLUTIONS);
+        for (r, c) in [(4, 4), (5, 5), (8, 8)] {
+            let bytes = kept(r, c) as usize * (size_of::<Grid>() + r * c * r * c);
+            assert!(bytes <= MAX_KEPT_BYTES && kept(r, c) > 1000, "{r}x{c}");
+        }
+        let config = Config {
+            max_solutions: None,
+            ..Config::default()
+        };
+        assert_eq!(
+            (kept(4, 4), kept(5, 5)),
+            (372_827, 184_112),
+            "as the docs say"
+        );
+        let sixteen = Budget::new(&config, Shape::new(4, 4).unwrap(), Instant::now());
+        assert_eq!(sixteen.max_solutions(), kept(4, 4));
+    }
+
+    #[test]
     fn node_budget_is_exact() {
         let config = Config {
             max_nodes: Some(10),
             ..Config::default()
         };
-        let budget = Budget::new(&config, Instant::now());
+        let budget = Budget::new(&config, Shape::NINE, Instant::now());
         assert_eq!(budget.check(10), None);
         assert_eq!(budget.check(11), Some(Stop::NodeBudget));
     }
@@ -96,7 +137,7 @@ mod tests {
             timeout: Some(Duration::ZERO),
             ..Config::default()
         };
-        let budget = Budget::new(&config, Instant::now());
+        let budget = Budget::new(&config, Shape::NINE, Instant::now());
         assert_eq!(budget.check(1), None);
         assert_eq!(budget.check(CLOCK_EVERY), Some(Stop::Timeout));
     }

@@ -43,7 +43,8 @@ pub struct Config {
     /// The search strategy.
     pub strategy: Strategy,
     /// Stop after this many solutions; `None` asks for every solution, of which at most
-    /// [`crate::budget::MAX_KEPT_SOLUTIONS`] are kept, or, when they are only counted, all.
+    /// [`crate::budget::max_kept`] are kept (a million 9x9 grids, fewer of larger boards), or,
+    /// when they are only counted, all.
     pub max_solutions: Option<u64>,
     /// Keep the solutions found as grids (`true`, the default), or only count them
     /// ([`Outcome::count`](crate::Outcome::count)), which takes no memory however many there are.

@@ -21,7 +21,7 @@ use crate::geometry::{Cell, Digit, Shape, Unit};
 pub struct Grid {
     shape: Shape,
     /// 0 for an empty cell, else the digit; in reading order. A 9x9 grid needs no heap.
-    cells: SmallVec<[u8; 81]>,
+    cells: SmallVec<[u8; Grid::INLINE_CELLS]>,
 }
 
 /// Two givens that break a rule: the same digit twice in one row, column or box.
@@ -47,6 +47,9 @@ impl fmt::Display for Conflict {
 }
 
 impl Grid {
+    /// Cells a grid holds without a heap allocation: a 9x9 board's.
+    pub const INLINE_CELLS: usize = 81;
+
     /// The grid of `shape` with every cell empty.
     pub fn empty(shape: Shape) -> Grid {
         Grid {
@@ -62,7 +65,7 @@ impl Grid {
         shape: Shape,
         digits: impl IntoIterator<Item = Option<Digit>>,
     ) -> Option<Grid> {
-        let cells: SmallVec<[u8; 81]> = digits
+        let cells: SmallVec<[u8; Grid::INLINE_CELLS]> = digits
             .into_iter()
             .map(|digit| digit.map_or(0, |d| d.get() as u8))
             .collect();

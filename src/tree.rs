@@ -186,7 +186,7 @@ fn record_on<B: Board>(
     if max_nodes == 0 {
         return Err(too_large);
     }
-    let budget = Budget::new(config, Instant::now());
+    let budget = Budget::new(config, puzzle.shape(), Instant::now());
     let limit = budget.max_solutions();
     let mut stats = Stats::default();
     let mut nodes = vec![Node {

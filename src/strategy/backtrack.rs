@@ -49,7 +49,7 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     let start = Instant::now();
     let mut search = Search {
         grid: puzzle.clone(),
-        budget: Budget::new(config, start),
+        budget: Budget::new(config, puzzle.shape(), start),
         stats: Stats::default(),
         found: Found::new(config),
     };

@@ -198,7 +198,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
     let start = Instant::now();
     let shared = Shared {
         config,
-        budget: Budget::new(config, start),
+        budget: Budget::new(config, puzzle.shape(), start),
         cancel_after: AtomicUsize::new(usize::MAX),
         nodes: AtomicU64::new(0),
         halt: AtomicU8::new(HALT_NONE),

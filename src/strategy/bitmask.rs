@@ -51,7 +51,7 @@ pub const LEVEL_BYTES: usize = size_of::<Level>();
 /// Solves `puzzle`, whose givens break no rule, by backtracking over row, column and box sets.
 pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     let start = Instant::now();
-    let budget = Budget::new(config, start);
+    let budget = Budget::new(config, puzzle.shape(), start);
     let mut stats = Stats::default();
     let mut found = Found::new(config);
     let stop = Search::new(puzzle).run(&budget, &mut stats, &mut found);

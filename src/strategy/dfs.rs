@@ -18,7 +18,7 @@ use crate::strategy::expand::{Step, expand};
 /// Solves `puzzle` depth-first on boards of kind `B`.
 pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
     let start = Instant::now();
-    let budget = Budget::new(config, start);
+    let budget = Budget::new(config, puzzle.shape(), start);
     let mut stats = Stats::default();
     let mut found = Found::new(config);
     let stop = search(

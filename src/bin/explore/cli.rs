@@ -319,7 +319,8 @@ pub(crate) struct LimitArgs {
     )]
     pub(crate) max_solutions: Option<u64>,
 
-    /// Find every solution (capped by --max-solutions if given; at most 1,000,000 are kept).
+    /// Find every solution (capped by --max-solutions if given; at most 1,000,000 are kept, or
+    /// 128 MiB of them on larger boards: 372,827 of 16x16, 184,112 of 25x25).
     #[arg(short, long, help_heading = "Search limits")]
     pub(crate) all: bool,
 
