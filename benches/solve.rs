@@ -46,11 +46,7 @@ fn strategies(c: &mut Criterion) {
         group.sample_size(10);
         group.measurement_time(Duration::from_secs(8));
         for strategy in [Strategy::Bfs, Strategy::Dfs] {
-            let config = Config {
-                strategy,
-                threads: 1,
-                ..Config::default()
-            };
+            let config = Config::default().with_strategy(strategy).with_threads(1);
             group.bench_function(BenchmarkId::from_parameter(strategy), |b| {
                 b.iter(|| solve_all(&grids, &config))
             });
@@ -77,11 +73,7 @@ fn sizes(c: &mut Criterion) {
         group.throughput(Throughput::Elements(grids.len() as u64));
         group.sample_size(10);
         group.measurement_time(Duration::from_secs(8));
-        let config = Config {
-            threads: 1,
-            forced,
-            ..Config::default()
-        };
+        let config = Config::default().with_threads(1).with_forced(forced);
         group.bench_function(BenchmarkId::new("bfs", forced), |b| {
             b.iter(|| solve_all(&grids, &config))
         });
@@ -108,10 +100,7 @@ fn batch_threads(c: &mut Criterion, set: &str) {
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(8));
     for threads in [1, 2] {
-        let config = Config {
-            threads,
-            ..Config::default()
-        };
+        let config = Config::default().with_threads(threads);
         group.bench_function(BenchmarkId::new("bfs_threads", threads), |b| {
             b.iter(|| {
                 let mut solved = 0;

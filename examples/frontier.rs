@@ -23,10 +23,7 @@ const BAR: usize = 40;
 fn main() -> Result<(), Box<dyn Error>> {
     let svg_path = std::env::args_os().nth(1);
     let puzzle = format::parse_one(PUZZLE)?;
-    let config = Config {
-        strategy: Strategy::Bfs,
-        ..Config::default()
-    };
+    let config = Config::default().with_strategy(Strategy::Bfs);
     let outcome = solve(&puzzle, &config);
     let stats = &outcome.stats;
 

@@ -82,13 +82,11 @@ impl Rng {
 
 /// One strategy's search with this solution limit and node budget.
 fn config(strategy: Strategy, max_solutions: Option<u64>, max_nodes: Option<u64>) -> Config {
-    Config {
-        strategy,
-        threads: 1,
-        max_solutions,
-        max_nodes,
-        ..Config::default()
-    }
+    Config::default()
+        .with_strategy(strategy)
+        .with_threads(1)
+        .with_max_solutions(max_solutions)
+        .with_max_nodes(max_nodes)
 }
 
 /// The digits no peer of `cell` holds, if `cell` is empty.

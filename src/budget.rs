@@ -11,21 +11,21 @@ use crate::geometry::Shape;
 use crate::grid::Grid;
 use crate::outcome::Stop;
 
-/// Nodes between two looks at the clock.
-pub const CLOCK_EVERY: u64 = 1024;
+/// Nodes between two looks at the clock (public as [`Config::CLOCK_EVERY`]).
+pub(crate) const CLOCK_EVERY: u64 = Config::CLOCK_EVERY;
 
 /// Most solutions a search keeps when asked for all of them: beyond it the search stops at the
 /// solution limit and says so, so that memory is never what ends it. Larger boards keep fewer
 /// ([`max_kept`]).
-pub const MAX_KEPT_SOLUTIONS: u64 = 1_000_000;
+pub(crate) const MAX_KEPT_SOLUTIONS: u64 = 1_000_000;
 
 /// Most memory the kept solutions of one search may take, whatever the board size.
-pub const MAX_KEPT_BYTES: usize = 128 << 20;
+pub(crate) const MAX_KEPT_BYTES: usize = 128 << 20;
 
 /// Most solutions of a `shape` board a search keeps when asked for all of them: the tighter of
 /// [`MAX_KEPT_SOLUTIONS`] and [`MAX_KEPT_BYTES`] (1,000,000 of 9x9, 372,827 of 16x16, 184,112
 /// of 25x25).
-pub fn max_kept(shape: Shape) -> u64 {
+pub(crate) fn max_kept(shape: Shape) -> u64 {
     let heap = if shape.n_cells() > Grid::INLINE_CELLS {
         shape.n_cells()
     } else {
@@ -37,7 +37,7 @@ pub fn max_kept(shape: Shape) -> u64 {
 
 /// The limits of one search, fixed when it starts.
 #[derive(Clone, Copy, Debug)]
-pub struct Budget {
+pub(crate) struct Budget {
     max_nodes: u64,
     deadline: Option<Instant>,
     max_solutions: u64,
@@ -45,7 +45,7 @@ pub struct Budget {
 
 impl Budget {
     /// The limits `config` sets for a search of a `shape` board that starts at `start`.
-    pub fn new(config: &Config, shape: Shape, start: Instant) -> Budget {
+    pub(crate) fn new(config: &Config, shape: Shape, start: Instant) -> Budget {
         Budget {
             max_nodes: config.max_nodes.unwrap_or(u64::MAX),
             deadline: config
@@ -64,7 +64,7 @@ impl Budget {
 
     /// Why a search that has created `nodes` boards must stop now, if it must.
     #[inline]
-    pub fn check(&self, nodes: u64) -> Option<Stop> {
+    pub(crate) fn check(&self, nodes: u64) -> Option<Stop> {
         if nodes > self.max_nodes {
             return Some(Stop::NodeBudget);
         }
@@ -75,7 +75,7 @@ impl Budget {
     }
 
     /// Whether the deadline has passed, looking at the clock now.
-    pub fn check_clock(&self) -> Option<Stop> {
+    pub(crate) fn check_clock(&self) -> Option<Stop> {
         match self.deadline {
             Some(deadline) if Instant::now() >= deadline => Some(Stop::Timeout),
             _ => None,
@@ -83,12 +83,12 @@ impl Budget {
     }
 
     /// The most boards the search may create.
-    pub fn max_nodes(&self) -> u64 {
+    pub(crate) fn max_nodes(&self) -> u64 {
         self.max_nodes
     }
 
     /// The most solutions the search collects (at least 1).
-    pub fn max_solutions(&self) -> u64 {
+    pub(crate) fn max_solutions(&self) -> u64 {
         self.max_solutions
     }
 }

@@ -7,22 +7,22 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign};
 
-use crate::geometry::Digit;
+use crate::geometry::{Digit, Shape};
 
 /// The raw integer behind [`Candidates`]: a bit for each digit of the largest board.
-pub type Bits = u64;
+pub(crate) type Bits = u64;
 
 /// A set of digits.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Candidates(Bits);
+pub(crate) struct Candidates(Bits);
 
 impl Candidates {
     /// No digit.
-    pub const EMPTY: Candidates = Candidates(0);
+    pub(crate) const EMPTY: Candidates = Candidates(0);
 
     /// The digits 1 to `n` (`n` at most 64).
     #[inline]
-    pub const fn below(n: usize) -> Candidates {
+    pub(crate) const fn below(n: usize) -> Candidates {
         if n >= Bits::BITS as usize {
             Candidates(Bits::MAX)
         } else {
@@ -32,61 +32,51 @@ impl Candidates {
 
     /// The set holding `digit` alone.
     #[inline]
-    pub const fn single(digit: Digit) -> Candidates {
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) const fn single(digit: Digit) -> Candidates {
         Candidates(1 << digit.bit())
-    }
-
-    /// The set with these raw bits.
-    #[inline]
-    pub const fn from_bits(bits: Bits) -> Candidates {
-        Candidates(bits)
     }
 
     /// The digits of `self` that are not in `other`.
     #[inline]
-    pub const fn without(self, other: Candidates) -> Candidates {
+    pub(crate) const fn without(self, other: Candidates) -> Candidates {
         Candidates(self.0 & !other.0)
-    }
-
-    /// The raw bits.
-    #[inline]
-    pub const fn bits(self) -> Bits {
-        self.0
     }
 
     /// Whether `digit` is in the set.
     #[inline]
-    pub const fn contains(self, digit: Digit) -> bool {
+    pub(crate) const fn contains(self, digit: Digit) -> bool {
         self.0 & (1 << digit.bit()) != 0
     }
 
     /// Adds `digit`.
     #[inline]
-    pub fn insert(&mut self, digit: Digit) {
+    pub(crate) fn insert(&mut self, digit: Digit) {
         self.0 |= 1 << digit.bit();
     }
 
     /// Removes `digit`.
     #[inline]
-    pub fn remove(&mut self, digit: Digit) {
+    pub(crate) fn remove(&mut self, digit: Digit) {
         self.0 &= !(1 << digit.bit());
     }
 
     /// Number of digits in the set.
     #[inline]
-    pub const fn len(self) -> u32 {
+    pub(crate) const fn len(self) -> u32 {
         self.0.count_ones()
     }
 
     /// Whether the set is empty.
     #[inline]
-    pub const fn is_empty(self) -> bool {
+    pub(crate) const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The digit, if the set holds exactly one.
     #[inline]
-    pub const fn single_digit(self) -> Option<Digit> {
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) const fn single_digit(self) -> Option<Digit> {
         if self.0 != 0 && self.0 & (self.0 - 1) == 0 {
             Some(Digit::from_bit(self.0.trailing_zeros()))
         } else {
@@ -96,7 +86,7 @@ impl Candidates {
 
     /// The smallest digit in the set.
     #[inline]
-    pub const fn lowest(self) -> Option<Digit> {
+    pub(crate) const fn lowest(self) -> Option<Digit> {
         if self.0 == 0 {
             None
         } else {
@@ -106,14 +96,14 @@ impl Candidates {
 
     /// The digits in ascending order.
     #[inline]
-    pub fn iter(self) -> Iter {
+    pub(crate) fn iter(self) -> Iter {
         Iter(self.0)
     }
 }
 
 /// Ascending iterator over the digits of a [`Candidates`].
 #[derive(Clone, Debug)]
-pub struct Iter(Bits);
+pub(crate) struct Iter(Bits);
 
 impl Iterator for Iter {
     type Item = Digit;
@@ -204,6 +194,16 @@ impl fmt::Debug for Candidates {
             write!(f, "{digit}")?;
         }
         write!(f, "}}")
+    }
+}
+
+// Written here rather than in `geometry`, so that the set of digits depends on the geometry
+// and not the other way round.
+impl Shape {
+    /// The set of every digit of the board.
+    #[inline]
+    pub(crate) const fn all_digits(self) -> Candidates {
+        Candidates::below(self.side())
     }
 }
 

@@ -637,8 +637,8 @@ mod tests {
     use super::*;
     use crate::compare;
     use crate::config::Config;
+    use crate::config::Strategy;
     use crate::format;
-    use crate::strategy::Strategy;
 
     /// From top1465: the breadth-first search of it branches to a few dozen boards.
     const HARD: &str =

@@ -15,7 +15,7 @@
 //! puzzle.
 //!
 //! This module computes; it never prints. Progress goes to a callback on the calling thread,
-//! and drawing the summaries belongs to [`crate::chart`].
+//! and drawing the summaries belongs to `chart` (with the `svg` feature).
 //!
 //! ```
 //! use explore::{Config, Strategy, compare, format};
@@ -33,18 +33,15 @@
 //!
 //! [`Stats::elapsed`]: crate::Stats::elapsed
 
-use std::fmt::{Display, Write as _};
+use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use serde::{Serialize, Serializer};
-
-use crate::config::{
-    Config, DEFAULT_MAX_FRONTIER, DEFAULT_MAX_FRONTIER_BYTES, DEFAULT_MAX_SOLUTIONS,
-};
+use crate::config::Config;
+use crate::config::Strategy;
 use crate::geometry::Shape;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Status};
-use crate::strategy::{Strategy, solve};
+use crate::strategy::solve;
 
 /// Node budget per puzzle that [`configs`] gives the textbook `backtrack` when the user set no
 /// budget: 60 to 100 ms of its search on the build machine. On top1465 it gives up on 319 of
@@ -106,15 +103,15 @@ pub fn options(config: &Config) -> String {
     }
     if config.strategy == Strategy::Bfs {
         words.push(format!("threads={}", config.threads.max(1)));
-        if config.max_frontier != DEFAULT_MAX_FRONTIER {
+        if config.max_frontier != Config::DEFAULT_MAX_FRONTIER {
             words.push(format!("max-frontier={}", config.max_frontier));
         }
-        if config.max_frontier_bytes != DEFAULT_MAX_FRONTIER_BYTES {
+        if config.max_frontier_bytes != Config::DEFAULT_MAX_FRONTIER_BYTES {
             words.push(format!("max-frontier-bytes={}", config.max_frontier_bytes));
         }
     }
     match config.max_solutions {
-        Some(DEFAULT_MAX_SOLUTIONS) => {}
+        Some(Config::DEFAULT_MAX_SOLUTIONS) => {}
         Some(n) => words.push(format!("max-solutions={n}")),
         None => words.push("max-solutions=all".to_owned()),
     }
@@ -129,6 +126,7 @@ pub fn options(config: &Config) -> String {
 
 /// How far [`run`] has come: sent once with `done` 0 when a configuration starts, then after each
 /// puzzle.
+#[non_exhaustive]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Progress {
     /// Index of the configuration being run, into the `configs` given to [`run`].
@@ -140,6 +138,7 @@ pub struct Progress {
 }
 
 /// What one strategy made of one puzzle: the verdict and the counters a summary needs.
+#[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Record {
     /// The shape of the puzzle's board.
@@ -199,10 +198,12 @@ impl Record {
 ///
 /// Serialises to one flat JSON object per configuration; the per-puzzle [`Record`]s are left
 /// out.
-#[derive(Clone, PartialEq, Debug, Serialize)]
+#[non_exhaustive]
+#[derive(Clone, PartialEq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Summary {
     /// The strategy.
-    #[serde(serialize_with = "by_name")]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "by_name"))]
     pub strategy: Strategy,
     /// Its options, from [`options`].
     pub options: String,
@@ -242,26 +243,30 @@ pub struct Summary {
     /// sizes ([`by_shape`] splits such a summary) or there is no puzzle. Serialised as two
     /// fields: `size`, the side of the board (9 for the classic board), and `box`, the box
     /// shape as rows x columns (`3x3`), both `null` for `None`.
-    #[serde(flatten, serialize_with = "size_fields")]
+    #[cfg_attr(feature = "serde", serde(flatten, serialize_with = "size_fields"))]
     pub shape: Option<Shape>,
     /// What the strategy made of each puzzle, in puzzle order.
-    #[serde(skip)]
+    #[cfg_attr(feature = "serde", serde(skip))]
     pub records: Vec<Record>,
 }
 
-fn by_name<S: Serializer>(value: &impl Display, s: S) -> Result<S::Ok, S::Error> {
+#[cfg(feature = "serde")]
+fn by_name<S: serde::Serializer>(value: &impl std::fmt::Display, s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(value)
 }
 
 /// The `size` and `box` fields of a [`Summary`].
-#[derive(Serialize)]
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
 struct SizeFields {
     size: Option<usize>,
     #[serde(rename = "box")]
     box_shape: Option<String>,
 }
 
-fn size_fields<S: Serializer>(shape: &Option<Shape>, s: S) -> Result<S::Ok, S::Error> {
+#[cfg(feature = "serde")]
+fn size_fields<S: serde::Serializer>(shape: &Option<Shape>, s: S) -> Result<S::Ok, S::Error> {
+    use serde::Serialize as _;
     SizeFields {
         size: shape.map(Shape::side),
         box_shape: shape.map(box_name),
@@ -441,7 +446,9 @@ pub fn labels(summaries: &[Summary]) -> Vec<String> {
 }
 
 /// A puzzle on which the answers cannot all be right.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[non_exhaustive]
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Disagreement {
     /// Index of the puzzle in the slice given to [`run`], from 0.
     pub puzzle: usize,
@@ -931,6 +938,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "serde")]
     #[test]
     fn summaries_serialise_flat_without_records() {
         let summaries = run(&grids(&HARD[..1]), &[base()], |_| {});
@@ -1027,13 +1035,16 @@ mod tests {
             rows[6].starts_with("dfs ") && rows[6].ends_with("     9  3x3"),
             "{table}"
         );
-        let json = serde_json::to_value(&split[2]).unwrap();
-        assert_eq!(
-            (json["size"].as_u64(), json["box"].as_str()),
-            (Some(6), Some("2x3"))
-        );
-        let whole = serde_json::to_value(&summaries[0]).unwrap();
-        assert!(whole["size"].is_null() && whole["box"].is_null());
+        #[cfg(feature = "serde")]
+        {
+            let json = serde_json::to_value(&split[2]).unwrap();
+            assert_eq!(
+                (json["size"].as_u64(), json["box"].as_str()),
+                (Some(6), Some("2x3"))
+            );
+            let whole = serde_json::to_value(&summaries[0]).unwrap();
+            assert!(whole["size"].is_null() && whole["box"].is_null());
+        }
     }
 
     #[test]

@@ -1,109 +1,14 @@
-//! The options of a search, in one plain struct with defaults.
+//! The options of a search: which [`Strategy`] runs, with which rules ([`Forced`], [`Branch`]),
+//! under which limits, all in one plain struct with defaults, [`Config`].
 //!
-//! [`Config`] says which strategy runs and under which limits. It is data only: the CLI fills it
-//! from flags, tests and examples build it with struct-update syntax over `Config::default()`.
+//! This module depends on nothing else in the crate: the strategies read their options from
+//! here (`strategy` imports `config`, never the reverse), so the set of strategies and the
+//! options that choose between them live on one side of that line.
 
 use std::time::Duration;
 
-use crate::strategy::Strategy;
-
-/// Which cells the breadth-first engine fills without guessing, repeating until none is left.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
-pub enum Forced {
-    /// A cell with one candidate left is filled (a naked single).
-    Naked,
-    /// Naked singles, and a digit with one place left in a row, column or box (a hidden single).
-    Hidden,
-    /// Hidden singles, and locked candidates along rows: a digit confined to one box within a
-    /// row leaves the rest of that box, one confined to one row within a box leaves the rest of
-    /// that row (and, more generally, places that no one-per-row, one-per-box arrangement of the
-    /// digit in the band of three rows can use are removed).
-    #[default]
-    Locked,
-    /// Locked candidates, and in each row, column and box, every cell-digit pair that no
-    /// one-to-one assignment of the unit's digits to its cells uses is removed: naked and hidden
-    /// pairs, triples and larger subsets. The strongest rule and the dearest per board; it pays
-    /// on large boards (16x16 and up), where trees are deep.
-    Subsets,
-}
-
-/// Which undetermined cell the breadth-first engine branches on.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Branch {
-    /// The first undetermined cell in reading order.
-    First,
-    /// The undetermined cell with the fewest candidates (the first such in reading order).
-    #[default]
-    Fewest,
-}
-
-/// Everything that shapes one search. Build with `Config { field: value, ..Config::default() }`.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Config {
-    /// The search strategy.
-    pub strategy: Strategy,
-    /// Stop after this many solutions; `None` asks for every solution, of which at most
-    /// [`crate::budget::max_kept`] are kept (a million 9x9 grids, fewer of larger boards), or,
-    /// when they are only counted, all.
-    pub max_solutions: Option<u64>,
-    /// Keep the solutions found as grids (`true`, the default), or only count them
-    /// ([`Outcome::count`](crate::Outcome::count)), which takes no memory however many there are.
-    pub keep_solutions: bool,
-    /// Give up after creating this many boards (search nodes); deterministic.
-    pub max_nodes: Option<u64>,
-    /// Give up after this much wall-clock time per puzzle.
-    pub timeout: Option<Duration>,
-    /// Worker threads for the breadth-first engine; at least 1.
-    pub threads: usize,
-    /// Forced-cell rule of the breadth-first engine.
-    pub forced: Forced,
-    /// Branch-cell rule of the breadth-first engine.
-    pub branch: Branch,
-    /// Most boards the breadth-first frontier may hold; beyond it, boards are expanded
-    /// depth-first inside the worker so memory stays bounded.
-    pub max_frontier: usize,
-    /// Most bytes of boards the breadth-first frontier may hold, whatever the board size; the
-    /// tighter of this and `max_frontier` applies ([`Config::frontier_boards`]).
-    pub max_frontier_bytes: usize,
-}
-
-/// Default frontier budget in boards: 128 MB of 9x9 boards per level.
-pub const DEFAULT_MAX_FRONTIER: usize = 1_000_000;
-
-/// Default frontier budget in bytes, for every board size: 128 MiB per level, so two levels and
-/// the workers' depth-first stacks stay well under 1 GiB.
-pub const DEFAULT_MAX_FRONTIER_BYTES: usize = 128 << 20;
-
-/// Default solution limit: two is enough to tell unique from multiple.
-pub const DEFAULT_MAX_SOLUTIONS: u64 = 2;
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            strategy: Strategy::default(),
-            max_solutions: Some(DEFAULT_MAX_SOLUTIONS),
-            keep_solutions: true,
-            max_nodes: None,
-            timeout: None,
-            threads: std::thread::available_parallelism().map_or(1, usize::from),
-            forced: Forced::default(),
-            branch: Branch::default(),
-            max_frontier: DEFAULT_MAX_FRONTIER,
-            max_frontier_bytes: DEFAULT_MAX_FRONTIER_BYTES,
-        }
-    }
-}
-
-impl Config {
-    /// Most boards of `board_bytes` bytes each that one level of the breadth-first frontier may
-    /// hold: the tighter of `max_frontier` and `max_frontier_bytes`.
-    pub fn frontier_boards(&self, board_bytes: usize) -> usize {
-        self.max_frontier
-            .min(self.max_frontier_bytes / board_bytes.max(1))
-    }
-}
-
-/// An option value that is not one of the names a user may type.
+/// An option value that is not one of the names a user may type: the error of `FromStr` for
+/// [`Strategy`], [`Forced`] and [`Branch`].
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("unknown {what} '{given}' (expected one of: {expected})")]
 pub struct UnknownName {
@@ -143,22 +48,267 @@ macro_rules! named_enum {
         }
 
         impl ::std::str::FromStr for $ty {
-            type Err = $crate::config::UnknownName;
+            type Err = UnknownName;
 
-            fn from_str(s: &str) -> Result<$ty, $crate::config::UnknownName> {
+            fn from_str(s: &str) -> Result<$ty, UnknownName> {
                 $ty::ALL
                     .iter()
                     .copied()
                     .find(|value| value.name().eq_ignore_ascii_case(s))
                     .ok_or_else(|| {
                         let names: Vec<&str> = $ty::ALL.iter().map(|v| v.name()).collect();
-                        $crate::config::UnknownName::new($what, s, &names)
+                        UnknownName::new($what, s, &names)
                     })
             }
         }
     };
 }
-pub(crate) use named_enum;
+
+/// A search strategy.
+///
+/// The set is closed and chosen at run time; [`solve`](crate::solve) dispatches on it in one
+/// `match`. New strategies may be added in a minor release, hence `#[non_exhaustive]`.
+#[non_exhaustive]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Strategy {
+    /// Breadth-first board branching: a work queue of cloned boards, worker threads.
+    #[default]
+    Bfs,
+    /// Depth-first search over the same boards, forced cells and branch rule as `bfs`.
+    Dfs,
+    /// Depth-first with row, column and box bitmasks, first empty cell, digits in order.
+    Bitmask,
+    /// The textbook recursive backtracker: first empty cell, digits in order, legality by
+    /// scanning.
+    Backtrack,
+}
+
+named_enum!(
+    Strategy, "strategy",
+    Bfs => "bfs",
+    Dfs => "dfs",
+    Bitmask => "bitmask",
+    Backtrack => "backtrack",
+);
+
+impl Strategy {
+    /// One line for `--help` and the docs.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Strategy::Bfs => {
+                "breadth-first \"array of boards\": a work queue of cloned boards, worker threads"
+            }
+            Strategy::Dfs => {
+                "depth-first over the same boards, forced cells and branch rule as bfs"
+            }
+            Strategy::Bitmask => "depth-first with row/column/box bitmasks, first empty cell",
+            Strategy::Backtrack => {
+                "textbook recursion: first empty cell, digits in order, legality by scanning"
+            }
+        }
+    }
+
+    /// Whether the strategy uses [`Config::forced`] and [`Config::branch`].
+    pub const fn uses_inference(self) -> bool {
+        matches!(self, Strategy::Bfs | Strategy::Dfs)
+    }
+}
+
+/// Which cells the breadth-first engine fills without guessing, repeating until none is left.
+///
+/// Ordered from the weakest rule to the strongest. New rules may be added in a minor release.
+#[non_exhaustive]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub enum Forced {
+    /// A cell with one candidate left is filled (a naked single).
+    Naked,
+    /// Naked singles, and a digit with one place left in a row, column or box (a hidden single).
+    Hidden,
+    /// Hidden singles, and locked candidates along rows: a digit confined to one box within a
+    /// row leaves the rest of that box, one confined to one row within a box leaves the rest of
+    /// that row (and, more generally, places that no one-per-row, one-per-box arrangement of the
+    /// digit in the band of three rows can use are removed).
+    #[default]
+    Locked,
+    /// Locked candidates, and in each row, column and box, every cell-digit pair that no
+    /// one-to-one assignment of the unit's digits to its cells uses is removed: naked and hidden
+    /// pairs, triples and larger subsets. The strongest rule and the dearest per board; it pays
+    /// on large boards (16x16 and up), where trees are deep.
+    Subsets,
+}
+
+/// Which undetermined cell the breadth-first engine branches on. New rules may be added in a
+/// minor release.
+#[non_exhaustive]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Branch {
+    /// The first undetermined cell in reading order.
+    First,
+    /// The undetermined cell with the fewest candidates (the first such in reading order).
+    #[default]
+    Fewest,
+}
+
+/// Everything that shapes one search.
+///
+/// Start from [`Config::default()`] and change what you need, with the `with_` setters in one
+/// expression or by assigning the public fields:
+///
+/// ```
+/// use explore::{Config, Forced, Strategy};
+///
+/// let config = Config::default()
+///     .with_strategy(Strategy::Dfs)
+///     .with_forced(Forced::Subsets)
+///     .with_max_solutions(None);
+/// assert_eq!(config.strategy, Strategy::Dfs);
+///
+/// let mut counting = Config::default();
+/// counting.keep_solutions = false;
+/// counting.threads = 1;
+/// ```
+///
+/// The struct is `#[non_exhaustive]`: new options are added in minor releases, each with a
+/// default that keeps the old behaviour, so code outside this crate cannot use a struct literal
+/// (not even `Config { .., ..Config::default() }`).
+#[non_exhaustive]
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Config {
+    /// The search strategy.
+    pub strategy: Strategy,
+    /// Stop after this many solutions; `None` asks for every solution, of which at most
+    /// 1,000,000, and at most 128 MiB of them, are kept (a million 9x9 grids, 372,827 of
+    /// 16x16), or, when they are only counted, all.
+    pub max_solutions: Option<u64>,
+    /// Keep the solutions found as grids (`true`, the default), or only count them
+    /// ([`Outcome::count`](crate::Outcome::count)), which takes no memory however many there are.
+    pub keep_solutions: bool,
+    /// Give up after creating this many boards (search nodes); deterministic.
+    pub max_nodes: Option<u64>,
+    /// Give up after this much wall-clock time per puzzle.
+    pub timeout: Option<Duration>,
+    /// Worker threads for the breadth-first engine; at least 1.
+    pub threads: usize,
+    /// Forced-cell rule of the breadth-first engine.
+    pub forced: Forced,
+    /// Branch-cell rule of the breadth-first engine.
+    pub branch: Branch,
+    /// Most boards the breadth-first frontier may hold; beyond it, boards are expanded
+    /// depth-first inside the worker so memory stays bounded.
+    pub max_frontier: usize,
+    /// Most bytes of boards the breadth-first frontier may hold, whatever the board size; the
+    /// tighter of this and `max_frontier` applies ([`Config::frontier_boards`]).
+    pub max_frontier_bytes: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            strategy: Strategy::default(),
+            max_solutions: Some(Config::DEFAULT_MAX_SOLUTIONS),
+            keep_solutions: true,
+            max_nodes: None,
+            timeout: None,
+            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            forced: Forced::default(),
+            branch: Branch::default(),
+            max_frontier: Config::DEFAULT_MAX_FRONTIER,
+            max_frontier_bytes: Config::DEFAULT_MAX_FRONTIER_BYTES,
+        }
+    }
+}
+
+impl Forced {
+    /// One line for `--help` and the docs.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Forced::Naked => "naked singles: a cell with one candidate left",
+            Forced::Hidden => {
+                "naked and hidden singles: also a digit with one place left in a unit"
+            }
+            Forced::Locked => {
+                "hidden singles and locked candidates: a digit confined to one box within a row \
+                 or column leaves the rest of that box, and one confined to one row or column \
+                 within a box leaves the rest of that line"
+            }
+            Forced::Subsets => {
+                "locked candidates, and naked and hidden subsets of every size in each row, \
+                 column and box: the strongest rule, for large boards"
+            }
+        }
+    }
+}
+
+impl Branch {
+    /// One line for `--help` and the docs.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Branch::First => "the first empty cell in reading order",
+            Branch::Fewest => "the empty cell with the fewest candidates",
+        }
+    }
+}
+
+/// A setter per field, for building a [`Config`] in one expression.
+macro_rules! setters {
+    ($($(#[$doc:meta])* $name:ident: $field:ident: $ty:ty;)+) => {
+        $(
+            $(#[$doc])*
+            #[must_use]
+            pub fn $name(mut self, $field: $ty) -> Config {
+                self.$field = $field;
+                self
+            }
+        )+
+    };
+}
+
+impl Config {
+    /// Default frontier budget in boards: 128 MB of 9x9 boards per level.
+    pub const DEFAULT_MAX_FRONTIER: usize = 1_000_000;
+
+    /// Default frontier budget in bytes, for every board size: 128 MiB per level, so two levels
+    /// and the workers' depth-first stacks stay well under 1 GiB.
+    pub const DEFAULT_MAX_FRONTIER_BYTES: usize = 128 << 20;
+
+    /// Default solution limit: two is enough to tell unique from multiple.
+    pub const DEFAULT_MAX_SOLUTIONS: u64 = 2;
+
+    /// How many nodes apart every strategy looks at the clock for [`Config::timeout`]: a search
+    /// notices its deadline within this many nodes of passing it.
+    pub const CLOCK_EVERY: u64 = 1024;
+
+    setters! {
+        /// Sets [`Config::strategy`].
+        with_strategy: strategy: Strategy;
+        /// Sets [`Config::max_solutions`]; `None` asks for every solution.
+        with_max_solutions: max_solutions: Option<u64>;
+        /// Sets [`Config::keep_solutions`].
+        with_keep_solutions: keep_solutions: bool;
+        /// Sets [`Config::max_nodes`].
+        with_max_nodes: max_nodes: Option<u64>;
+        /// Sets [`Config::timeout`].
+        with_timeout: timeout: Option<Duration>;
+        /// Sets [`Config::threads`].
+        with_threads: threads: usize;
+        /// Sets [`Config::forced`].
+        with_forced: forced: Forced;
+        /// Sets [`Config::branch`].
+        with_branch: branch: Branch;
+        /// Sets [`Config::max_frontier`].
+        with_max_frontier: max_frontier: usize;
+        /// Sets [`Config::max_frontier_bytes`].
+        with_max_frontier_bytes: max_frontier_bytes: usize;
+    }
+
+    /// Most boards of `board_bytes` bytes each that one level of the breadth-first frontier may
+    /// hold: the tighter of `max_frontier` and `max_frontier_bytes`.
+    /// [`board_bytes`](crate::board_bytes) gives the size of a board.
+    pub fn frontier_boards(&self, board_bytes: usize) -> usize {
+        self.max_frontier
+            .min(self.max_frontier_bytes / board_bytes.max(1))
+    }
+}
 
 named_enum!(
     Forced, "forced-cell rule",

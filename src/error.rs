@@ -31,6 +31,7 @@ use crate::geometry::Shape;
 ///      such as 81 for a 9x9 board"
 /// );
 /// ```
+#[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("{input}: puzzle {puzzle}, line {line}, column {column}: {kind}")]
 pub struct InputError {
@@ -48,6 +49,7 @@ pub struct InputError {
 
 /// Why the reader expected the count it names in a message: the size of a puzzle is read from
 /// the puzzle itself, unless the options fix its box shape.
+#[non_exhaustive]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Because {
     /// A grid's first row sets its side: every row has as many cells, and there are as many
@@ -69,6 +71,7 @@ pub enum Because {
 /// Counts in the messages are those of the puzzle being read: its size comes from what was
 /// read of it (its first row, or its cell count) or from the options, and [`Because`] says
 /// which.
+#[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum InputErrorKind {
     /// A character that is neither a digit in the symbols being read, an empty-cell mark nor a

@@ -118,6 +118,7 @@ pub const ARGUMENT: &str = "<argument>";
 /// assert_eq!(Symbols::default().to_string(), "alnum");
 /// # Ok::<(), explore::format::UnknownSymbols>(())
 /// ```
+#[non_exhaustive]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Symbols {
     /// Digits `1`-`9`, then letters for 10 and up in either case (`A` = 10, `G` = 16,
@@ -186,23 +187,25 @@ impl FromStr for Symbols {
 }
 
 /// How to read puzzles: plain data, with [`Default`] reading every size in the usual symbols.
+/// `#[non_exhaustive]`: start from `Options::default()` and use the setters or assign fields.
 ///
 /// ```
 /// use explore::format::{self, Options, Symbols};
 /// use explore::geometry::Shape;
 ///
 /// // A 6x6 board with boxes of 3 rows by 2 columns, which its cell count alone cannot tell.
-/// let options = Options { shape: Some("3x2".parse()?), ..Options::default() };
+/// let options = Options::default().with_shape(Some("3x2".parse()?));
 /// let items = format::parse_with("123456456123214365365214531642642531", "6.txt", &options);
 /// assert_eq!(items[0].as_ref().unwrap().grid.shape(), Shape::new(3, 2)?);
 ///
 /// // A 16x16 puzzle in hex: 0 is the digit 1, F is 16.
-/// let hex = Options { symbols: Symbols::Hex, ..Options::default() };
+/// let hex = Options::default().with_symbols(Symbols::Hex);
 /// let line = format!("0F{}", ".".repeat(254));
 /// let grid = format::parse_with(&line, "hex.txt", &hex)[0].as_ref().unwrap().grid.clone();
 /// assert_eq!(grid.to_line()[..3], *"1G.");
 /// # Ok::<(), explore::geometry::ShapeError>(())
 /// ```
+#[non_exhaustive]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Options {
     /// The box shape of every puzzle; `None` finds each puzzle's size from what is read of it
@@ -212,7 +215,24 @@ pub struct Options {
     pub symbols: Symbols,
 }
 
+impl Options {
+    /// Sets [`Options::shape`].
+    #[must_use]
+    pub fn with_shape(mut self, shape: Option<Shape>) -> Options {
+        self.shape = shape;
+        self
+    }
+
+    /// Sets [`Options::symbols`].
+    #[must_use]
+    pub fn with_symbols(mut self, symbols: Symbols) -> Options {
+        self.symbols = symbols;
+        self
+    }
+}
+
 /// A puzzle read from an input, with where it was found.
+#[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Puzzle {
     /// Position in the input, from 1, counting unreadable puzzles too.
@@ -221,6 +241,13 @@ pub struct Puzzle {
     pub line: usize,
     /// The givens.
     pub grid: Grid,
+}
+
+impl Puzzle {
+    /// The puzzle `index` of an input (from 1), starting on `line` (from 1), with its givens.
+    pub fn new(index: usize, line: usize, grid: Grid) -> Puzzle {
+        Puzzle { index, line, grid }
+    }
 }
 
 /// Streams the puzzles of `reader`, one item per puzzle (readable or not), in input order.

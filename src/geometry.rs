@@ -8,7 +8,7 @@
 //! This module is the one place that knows how rows, columns and boxes are laid out. Everything
 //! else asks a [`Shape`] (side, cell count, which box a cell is in) or its [`Geometry`] (the cells
 //! of every unit and the peers of every cell, built once per shape and kept for the life of the
-//! process). The 9x9 search kernel in [`crate::board`] lays its band words out from the same
+//! process). The 9x9 search kernel (`board/nine.rs`) lays its band words out from the same
 //! [`Shape::NINE`].
 //!
 //! It also owns the newtypes for places and values on the board, [`Cell`] and [`Digit`].
@@ -16,8 +16,6 @@
 use std::fmt;
 use std::str::FromStr;
 use std::sync::{Mutex, OnceLock};
-
-use crate::candidates::Candidates;
 
 /// The shape of a board: boxes of `box_rows` rows by `box_cols` columns.
 ///
@@ -38,6 +36,7 @@ pub struct Shape {
 }
 
 /// A box shape that no board has: a side of 0, or above [`Shape::MAX_SIDE`].
+#[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum ShapeError {
     /// Not written `RxC`.
@@ -206,12 +205,6 @@ impl Shape {
         (1..=self.side() as u8).map(Digit)
     }
 
-    /// The set of every digit of the board.
-    #[inline]
-    pub const fn all_digits(self) -> Candidates {
-        Candidates::below(self.side())
-    }
-
     /// The unit and peer tables of this shape, built on first use and kept.
     pub fn geometry(self) -> &'static Geometry {
         if self == Shape::NINE {
@@ -359,8 +352,7 @@ impl fmt::Display for Digit {
 }
 
 /// The kind of a unit: the three constraints every digit obeys.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum UnitKind {
     /// A row.
     Row,

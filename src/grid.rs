@@ -48,7 +48,7 @@ impl fmt::Display for Conflict {
 
 impl Grid {
     /// Cells a grid holds without a heap allocation: a 9x9 board's.
-    pub const INLINE_CELLS: usize = 81;
+    pub(crate) const INLINE_CELLS: usize = 81;
 
     /// The grid of `shape` with every cell empty.
     pub fn empty(shape: Shape) -> Grid {

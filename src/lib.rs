@@ -15,7 +15,7 @@
 //!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
 //! )?;
 //! for &strategy in Strategy::ALL {
-//!     let outcome = solve(&puzzle, &Config { strategy, ..Config::default() });
+//!     let outcome = solve(&puzzle, &Config::default().with_strategy(strategy));
 //!     assert_eq!(outcome.status(), Status::Unique);
 //!     assert!(outcome.solutions[0].is_solution_of(&puzzle));
 //! }
@@ -23,27 +23,28 @@
 //! ```
 
 pub mod batch;
-pub mod board;
-pub mod budget;
-pub mod candidates;
+mod board;
+mod budget;
+mod candidates;
+#[cfg(feature = "svg")]
 pub mod chart;
 pub mod compare;
-pub mod config;
+mod config;
 pub mod error;
 pub mod format;
 pub mod geometry;
-pub mod grid;
-pub mod outcome;
-pub mod stats;
-pub mod strategy;
+mod grid;
+mod outcome;
+mod stats;
+mod strategy;
 #[cfg(test)]
 mod testing;
 pub mod trace;
 pub mod tree;
 
-pub use config::{Branch, Config, Forced};
+pub use config::{Branch, Config, Forced, Strategy, UnknownName};
 pub use error::InputError;
-pub use grid::Grid;
+pub use grid::{Conflict, Grid};
 pub use outcome::{Outcome, Status, Stop};
 pub use stats::{DepthStats, Stats};
-pub use strategy::{Strategy, solve};
+pub use strategy::{board_bytes, solve};

@@ -5,11 +5,64 @@
 
 use std::fmt;
 
+use crate::config::Config;
 use crate::grid::{Conflict, Grid};
 use crate::stats::Stats;
-use crate::strategy::Found;
+
+/// The solutions a search has found: kept as grids, or only counted when
+/// [`Config::keep_solutions`] is off.
+#[derive(Debug)]
+pub(crate) struct Found {
+    grids: Vec<Grid>,
+    count: u64,
+    keep: bool,
+}
+
+impl Found {
+    pub(crate) fn new(config: &Config) -> Found {
+        Found {
+            grids: Vec::new(),
+            count: 0,
+            keep: config.keep_solutions,
+        }
+    }
+
+    /// Solutions found so far.
+    #[inline]
+    pub(crate) fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// Adds a solution; `grid` makes it, only when solutions are kept.
+    #[inline]
+    pub(crate) fn add(&mut self, grid: impl FnOnce() -> Grid) {
+        self.count += 1;
+        if self.keep {
+            self.grids.push(grid());
+        }
+    }
+
+    /// Adds the solutions of `other`, found after these.
+    pub(crate) fn append(&mut self, other: Found) {
+        self.count += other.count;
+        self.grids.extend(other.grids);
+    }
+
+    /// Drops the solutions after the first `limit`.
+    pub(crate) fn truncate(&mut self, limit: u64) {
+        self.count = self.count.min(limit);
+        self.grids
+            .truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    }
+
+    /// The kept grids and the count.
+    pub(crate) fn into_parts(self) -> (Vec<Grid>, u64) {
+        (self.grids, self.count)
+    }
+}
 
 /// Why a search stopped.
+#[non_exhaustive]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Stop {
     /// Every branch was explored.
@@ -58,6 +111,7 @@ impl fmt::Display for Status {
 }
 
 /// The result of solving one puzzle.
+#[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Outcome {
     /// Solutions found, sorted, at most the solution limit; empty when they were only

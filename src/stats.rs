@@ -15,10 +15,14 @@
 
 use std::time::Duration;
 
-use serde::Serialize;
-
 /// What happened at one depth of the search tree.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize)]
+///
+/// `#[non_exhaustive]`: counters may be added in a minor release. Start from
+/// `DepthStats::default()` to make one. With the `serde` feature it serialises as the
+/// `per_depth` objects of docs/json.md.
+#[non_exhaustive]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct DepthStats {
     /// Depth, from 0 at the root.
     pub depth: usize,
@@ -51,7 +55,13 @@ impl DepthStats {
 }
 
 /// Counters of one search, or of several summed.
-#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize)]
+///
+/// `#[non_exhaustive]`: counters may be added in a minor release. Start from
+/// `Stats::default()` to make one. With the `serde` feature it serialises as the `stats`
+/// object of docs/json.md.
+#[non_exhaustive]
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
     /// States created: the root and every child or trial placement.
     pub nodes: u64,
@@ -72,12 +82,16 @@ pub struct Stats {
     /// Boards expanded depth-first inside a worker because the frontier was at its budget.
     pub overflow: u64,
     /// Wall-clock time of the search.
-    #[serde(rename = "elapsed_secs", serialize_with = "as_secs")]
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "elapsed_secs", serialize_with = "as_secs")
+    )]
     pub elapsed: Duration,
     /// Per-depth breakdown, indexed by depth.
     pub per_depth: Vec<DepthStats>,
 }
 
+#[cfg(feature = "serde")]
 fn as_secs<S: serde::Serializer>(elapsed: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(elapsed.as_secs_f64())
 }

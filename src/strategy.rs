@@ -1,123 +1,54 @@
 //! The search strategies, one module each, behind one entry point: [`solve`].
 //!
-//! The set is closed and chosen at run time by [`Strategy`]; [`solve`] checks the givens against
+//! The set is closed and chosen at run time by [`Strategy`](crate::Strategy), which lives with
+//! the other options in `config`; [`solve`] checks the givens against
 //! the rules once, then dispatches in a single `match`. Strategies never print: they return an
 //! [`Outcome`] and emit `tracing` events.
 
-use crate::board::{General, Kernel, Nine};
-use crate::config::Config;
+use crate::board::{Board, General, Kernel, Nine};
+use crate::config::{Config, Forced};
+use crate::geometry::Shape;
 use crate::grid::Grid;
 use crate::outcome::Outcome;
 use crate::trace;
 
-pub mod backtrack;
-pub mod bfs;
-pub mod bitmask;
-pub mod dfs;
+// The engines reach these through `crate::strategy`, as before `Strategy` and `Found` moved to
+// the modules they belong to (`config` and `outcome`).
+pub(crate) use crate::config::Strategy;
+pub(crate) use crate::outcome::Found;
+
+mod backtrack;
+mod bfs;
+mod bitmask;
+mod dfs;
 pub(crate) mod expand;
 
-/// A search strategy.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub enum Strategy {
-    /// Breadth-first board branching: a work queue of cloned boards, worker threads.
-    #[default]
-    Bfs,
-    /// Depth-first search over the same boards, forced cells and branch rule as `bfs`.
-    Dfs,
-    /// Depth-first with row, column and box bitmasks, first empty cell, digits in order.
-    Bitmask,
-    /// The textbook recursive backtracker: first empty cell, digits in order, legality by
-    /// scanning.
-    Backtrack,
-}
-
-crate::config::named_enum!(
-    Strategy, "strategy",
-    Bfs => "bfs",
-    Dfs => "dfs",
-    Bitmask => "bitmask",
-    Backtrack => "backtrack",
-);
-
-impl Strategy {
-    /// One line for `--help` and the docs.
-    pub const fn summary(self) -> &'static str {
-        match self {
-            Strategy::Bfs => {
-                "breadth-first \"array of boards\": a work queue of cloned boards, worker threads"
-            }
-            Strategy::Dfs => {
-                "depth-first over the same boards, forced cells and branch rule as bfs"
-            }
-            Strategy::Bitmask => "depth-first with row/column/box bitmasks, first empty cell",
-            Strategy::Backtrack => {
-                "textbook recursion: first empty cell, digits in order, legality by scanning"
-            }
-        }
-    }
-
-    /// Whether the strategy uses `--forced` and `--branch`.
-    pub const fn uses_inference(self) -> bool {
-        matches!(self, Strategy::Bfs | Strategy::Dfs)
-    }
-}
-
-/// The solutions a search has found: kept as grids, or only counted when
-/// [`Config::keep_solutions`] is off.
-#[derive(Debug)]
-pub(crate) struct Found {
-    grids: Vec<Grid>,
-    count: u64,
-    keep: bool,
-}
-
-impl Found {
-    pub(crate) fn new(config: &Config) -> Found {
-        Found {
-            grids: Vec::new(),
-            count: 0,
-            keep: config.keep_solutions,
-        }
-    }
-
-    /// Solutions found so far.
-    #[inline]
-    pub(crate) fn count(&self) -> u64 {
-        self.count
-    }
-
-    /// Adds a solution; `grid` makes it, only when solutions are kept.
-    #[inline]
-    pub(crate) fn add(&mut self, grid: impl FnOnce() -> Grid) {
-        self.count += 1;
-        if self.keep {
-            self.grids.push(grid());
-        }
-    }
-
-    /// Adds the solutions of `other`, found after these.
-    pub(crate) fn append(&mut self, other: Found) {
-        self.count += other.count;
-        self.grids.extend(other.grids);
-    }
-
-    /// Drops the solutions after the first `limit`.
-    pub(crate) fn truncate(&mut self, limit: u64) {
-        self.count = self.count.min(limit);
-        self.grids
-            .truncate(usize::try_from(limit).unwrap_or(usize::MAX));
-    }
-
-    /// The kept grids and the count.
-    pub(crate) fn into_parts(self) -> (Vec<Grid>, u64) {
-        (self.grids, self.count)
+/// The board kernels' size, for sizing the breadth-first frontier budget in bytes.
+///
+/// The memory of one search board of `bfs` and `dfs` for a puzzle of `shape` under the
+/// forced-cell rule `forced`: what [`Config::max_frontier_bytes`] counts, so that
+/// [`Config::frontier_boards`] of this figure is how many such boards one level may hold.
+///
+/// ```
+/// use explore::{Config, Forced, board_bytes, geometry::Shape};
+///
+/// let nine = board_bytes(Shape::NINE, Forced::default());
+/// assert_eq!(nine, 128);
+/// assert_eq!(Config::default().frontier_boards(nine), 1_000_000);
+/// ```
+pub fn board_bytes(shape: Shape, forced: Forced) -> usize {
+    let empty = Grid::empty(shape);
+    match Kernel::for_search(shape, forced) {
+        Kernel::Nine => Nine::new(&empty).bytes(),
+        Kernel::General => General::new(&empty).bytes(),
     }
 }
 
 /// Solves `puzzle` with the strategy and limits of `config`.
 ///
 /// Every board shape goes through the same strategies: `bfs` and `dfs` search on the board
-/// kernel [`Kernel::for_search`] picks (the 9x9 one where it can, the general one otherwise).
+/// kernel that suits the puzzle's shape and rule (the 9x9 one where it can, the general one
+/// otherwise).
 /// Givens that break a rule give an outcome with status `none` and the conflict, without a
 /// search. Every strategy reports its solutions sorted, so the outcome does not depend on
 /// thread count or discovery order.

@@ -13,9 +13,9 @@
 //! The library only emits; the `explore` binary's `--trace` installs the subscriber that draws
 //! the rows (or writes them as JSON lines with `--trace-format json`).
 
+use crate::config::Strategy;
 use crate::outcome::Outcome;
 use crate::stats::DepthStats;
-use crate::strategy::Strategy;
 
 /// The `tracing` target of every event this module emits.
 pub const TARGET: &str = "explore::trace";

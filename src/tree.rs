@@ -56,6 +56,7 @@ use crate::strategy::expand::{Step, expand};
 pub const DOT_MAX_NODES: usize = 2_000;
 
 /// The search tree would have more nodes than the cap given to [`record`].
+#[non_exhaustive]
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 #[error(
     "the search tree has more than {max_nodes} nodes; --dot draws trees of up to {max_nodes} \
@@ -83,6 +84,7 @@ impl fmt::Display for Guess {
 }
 
 /// What became of a board.
+#[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Fate {
     /// Never expanded: the search stopped first (solution limit, node budget or timeout).
@@ -102,6 +104,7 @@ pub enum Fate {
 }
 
 /// One board of the search tree.
+#[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Node {
     /// Its number in breadth-first order, from 0 at the root; also its index in
@@ -122,6 +125,7 @@ pub struct Node {
 }
 
 /// The nodes of one depth, counted by fate.
+#[non_exhaustive]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Level {
     /// Depth, from 0 at the root.
@@ -162,7 +166,7 @@ pub struct SearchTree {
 /// tree. Givens that break a rule give a tree whose root is dead (where [`solve`](crate::solve)
 /// reports the conflict without searching). One difference from the engine is at the solution
 /// limit: the tree stops at the exact board that reached it, while the engine may expand the
-/// rest of a chunk of [`CHUNK`](crate::strategy::bfs::CHUNK) boards first and discard what they
+/// rest of a chunk of boards (16) first and discard what they
 /// find; the solutions are the same.
 ///
 /// # Errors
@@ -633,8 +637,9 @@ fn html(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::Strategy;
     use crate::geometry::Shape;
-    use crate::strategy::{Strategy, solve};
+    use crate::strategy::solve;
     use crate::testing::{EASY, EASY_SOLUTION, grid};
 
     /// Unique; seven branch points, each with one dead child, and one branch that stays alive

@@ -36,9 +36,8 @@ fn data(name: &str) -> String {
 
 /// Bytes of one search board of a puzzle of `cells` cells, as the library counts them.
 fn board_bytes(cells: usize) -> usize {
-    use explore::board::{Board, General};
     let shape = explore::geometry::Shape::for_cells(cells).expect("a square");
-    General::new(&explore::Grid::empty(shape)).bytes()
+    explore::board_bytes(shape, explore::Forced::default())
 }
 
 fn read_data(name: &str) -> String {

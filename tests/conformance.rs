@@ -589,11 +589,10 @@ fn check(set: Set, variant: &str, config: Config) {
     let (mut verified, mut gave_up) = (0, 0);
     let mut failures = Vec::new();
     for case in cases {
-        let config = Config {
-            max_solutions: case.expect.max_solutions(),
-            max_nodes,
-            ..config.clone()
-        };
+        let config = config
+            .clone()
+            .with_max_solutions(case.expect.max_solutions())
+            .with_max_nodes(max_nodes);
         let outcome = solve(&case.puzzle, &config);
         match judge(case, &outcome, plan) {
             Ok(Verdict::Verified) => verified += 1,
@@ -627,33 +626,25 @@ fn check(set: Set, variant: &str, config: Config) {
 
 /// The breadth-first engine with these options.
 fn bfs(forced: Forced, branch: Branch, threads: usize) -> Config {
-    Config {
-        strategy: Strategy::Bfs,
-        forced,
-        branch,
-        threads,
-        ..Config::default()
-    }
+    Config::default()
+        .with_strategy(Strategy::Bfs)
+        .with_forced(forced)
+        .with_branch(branch)
+        .with_threads(threads)
 }
 
 /// The depth-first search over the same boards, with these options.
 fn dfs(forced: Forced, branch: Branch) -> Config {
-    Config {
-        strategy: Strategy::Dfs,
-        forced,
-        branch,
-        threads: 1,
-        ..Config::default()
-    }
+    Config::default()
+        .with_strategy(Strategy::Dfs)
+        .with_forced(forced)
+        .with_branch(branch)
+        .with_threads(1)
 }
 
 /// A strategy without options.
 fn plain(strategy: Strategy) -> Config {
-    Config {
-        strategy,
-        threads: 1,
-        ..Config::default()
-    }
+    Config::default().with_strategy(strategy).with_threads(1)
 }
 
 /// Makes a module per data set with a `#[test]` per variant, and `variants()` listing them.
@@ -723,10 +714,7 @@ conformance! {
         bfs_subsets_fewest_1 = bfs(Forced::Subsets, Branch::Fewest, 1),
         bfs_subsets_fewest_2 = bfs(Forced::Subsets, Branch::Fewest, 2),
         // A frontier of a few boards: almost every board overflows into the workers' stacks.
-        bfs_small_frontier_2 = Config {
-            max_frontier: 4,
-            ..bfs(Forced::Naked, Branch::First, 2)
-        },
+        bfs_small_frontier_2 = bfs(Forced::Naked, Branch::First, 2).with_max_frontier(4),
         dfs_naked_first = dfs(Forced::Naked, Branch::First),
         dfs_naked_fewest = dfs(Forced::Naked, Branch::Fewest),
         dfs_hidden_first = dfs(Forced::Hidden, Branch::First),
@@ -865,10 +853,7 @@ fn every_size_has_its_set_with_every_kind_of_case() {
 fn the_empty_4x4_board_has_288_solutions() {
     let empty = Grid::empty(Shape::new(2, 2).expect("a shape"));
     for (name, config) in variants() {
-        let config = Config {
-            max_solutions: None,
-            ..config
-        };
+        let config = config.with_max_solutions(None);
         let outcome = solve(&empty, &config);
         assert_eq!(outcome.stop, Stop::Exhausted, "{name}");
         assert_eq!(outcome.solutions.len(), 288, "{name}");
@@ -927,11 +912,10 @@ fn every_strategy_keeps_its_node_budget_exactly() {
     let mut broken = Vec::new();
     for (name, config) in variants() {
         for max_nodes in [1, 10, 1000, 3000] {
-            let config = Config {
-                max_nodes: Some(max_nodes),
-                max_solutions: None,
-                ..config.clone()
-            };
+            let config = config
+                .clone()
+                .with_max_nodes(Some(max_nodes))
+                .with_max_solutions(None);
             let runs = if config.threads > 1 { 4 } else { 1 };
             let mut seen = Vec::new();
             for _ in 0..runs {
@@ -967,10 +951,7 @@ fn a_limit_of_one_reports_solved() {
     let cases = Set::Top1465.cases().expect("always there");
     for (name, config) in variants() {
         for case in &cases[..5] {
-            let config = Config {
-                max_solutions: Some(1),
-                ..config.clone()
-            };
+            let config = config.clone().with_max_solutions(Some(1));
             let outcome = solve(&case.puzzle, &config);
             assert_eq!(outcome.status(), Status::Solved, "{name}: {}", case.origin);
             assert_eq!(outcome.stop, Stop::SolutionLimit, "{name}: {}", case.origin);
@@ -987,15 +968,13 @@ fn a_limit_of_one_reports_solved() {
 /// forever.)
 #[test]
 fn every_strategy_stops_soon_after_its_deadline() {
-    let clock_every = explore::budget::CLOCK_EVERY;
+    let clock_every = Config::CLOCK_EVERY;
     let mut late = Vec::new();
     for (name, config) in variants() {
-        let config = Config {
-            max_solutions: None,
-            timeout: Some(std::time::Duration::ZERO),
-            max_nodes: Some(1000 * clock_every),
-            ..config
-        };
+        let config = config
+            .with_max_solutions(None)
+            .with_timeout(Some(std::time::Duration::ZERO))
+            .with_max_nodes(Some(1000 * clock_every));
         let outcome = solve(&Grid::empty(Shape::NINE), &config);
         let nodes = outcome.stats.nodes;
         if outcome.stop != Stop::Timeout || nodes > 2 * clock_every {
@@ -1106,11 +1085,9 @@ mod properties {
         let outcomes: Vec<(&str, Outcome)> = variants()
             .into_iter()
             .map(|(name, config)| {
-                let config = Config {
-                    max_solutions: Some(1000),
-                    max_nodes: Some(MAX_NODES),
-                    ..config
-                };
+                let config = config
+                    .with_max_solutions(Some(1000))
+                    .with_max_nodes(Some(MAX_NODES));
                 (name, solve(puzzle, &config))
             })
             .collect();
@@ -1142,11 +1119,11 @@ mod properties {
     fn strategies() -> Vec<Config> {
         Strategy::ALL
             .iter()
-            .map(|&strategy| Config {
-                strategy,
-                threads: if strategy == Strategy::Bfs { 2 } else { 1 },
-                max_nodes: Some(MAX_NODES),
-                ..Config::default()
+            .map(|&strategy| {
+                Config::default()
+                    .with_strategy(strategy)
+                    .with_threads(if strategy == Strategy::Bfs { 2 } else { 1 })
+                    .with_max_nodes(Some(MAX_NODES))
             })
             .collect()
     }
@@ -1227,15 +1204,7 @@ mod properties {
             forced in proptest::sample::select(Forced::ALL),
             branch in proptest::sample::select(Branch::ALL),
         ) {
-            let all = |strategy, threads| Config {
-                strategy,
-                forced,
-                branch,
-                threads,
-                max_solutions: None,
-                max_nodes: Some(TREE_NODES),
-                ..Config::default()
-            };
+            let all = |strategy, threads| Config::default().with_strategy(strategy).with_forced(forced).with_branch(branch).with_threads(threads).with_max_solutions(None).with_max_nodes(Some(TREE_NODES));
             let depth_first = solve(&puzzle, &all(Strategy::Dfs, 1));
             if depth_first.stop != Stop::Exhausted {
                 // Too large a tree to count in a test; rare at 30 givens or more.
@@ -1378,10 +1347,10 @@ mod properties {
 
     /// Variants for random sizes: every strategy, both ends of the rules, bfs on two threads.
     fn sized_variants() -> Vec<(&'static str, Config)> {
-        let budget = |config: Config| Config {
-            max_solutions: Some(100),
-            max_nodes: Some(20_000),
-            ..config
+        let budget = |config: Config| {
+            config
+                .with_max_solutions(Some(100))
+                .with_max_nodes(Some(20_000))
         };
         vec![
             (

@@ -28,11 +28,9 @@ fn grid(line: &str) -> Grid {
 }
 
 fn bfs(threads: usize) -> Config {
-    Config {
-        strategy: Strategy::Bfs,
-        threads,
-        ..Config::default()
-    }
+    Config::default()
+        .with_strategy(Strategy::Bfs)
+        .with_threads(threads)
 }
 
 /// The parts of an outcome that must not depend on threads or timing.
@@ -44,20 +42,11 @@ fn essence(outcome: &Outcome) -> (Status, Stop, Vec<Grid>) {
 fn every_thread_count_gives_the_same_outcome_and_per_depth_figures() {
     for line in HARD.iter().chain([&MULTI_296, &EASY]) {
         let puzzle = grid(line);
-        let all = Config {
-            max_solutions: None,
-            ..bfs(1)
-        };
+        let all = bfs(1).with_max_solutions(None);
         let reference = solve(&puzzle, &all);
         assert_eq!(reference.stop, Stop::Exhausted);
         for threads in [2, 3, 4, 8, 16] {
-            let outcome = solve(
-                &puzzle,
-                &Config {
-                    threads,
-                    ..all.clone()
-                },
-            );
+            let outcome = solve(&puzzle, &all.clone().with_threads(threads));
             assert_eq!(essence(&outcome), essence(&reference), "{line} x{threads}");
             assert_eq!(
                 outcome.stats.per_depth, reference.stats.per_depth,
@@ -70,13 +59,7 @@ fn every_thread_count_gives_the_same_outcome_and_per_depth_figures() {
 
 #[test]
 fn per_depth_figures_add_up_to_the_totals() {
-    let outcome = solve(
-        &grid(MULTI_296),
-        &Config {
-            max_solutions: None,
-            ..bfs(2)
-        },
-    );
+    let outcome = solve(&grid(MULTI_296), &bfs(2).with_max_solutions(None));
     let stats = &outcome.stats;
     let sum = |f: fn(&explore::DepthStats) -> u64| stats.per_depth.iter().map(f).sum::<u64>();
     assert_eq!(sum(|d| d.boards), stats.nodes);
@@ -96,19 +79,10 @@ fn per_depth_figures_add_up_to_the_totals() {
 #[test]
 fn a_tiny_frontier_budget_still_finds_everything() {
     let puzzle = grid(MULTI_296);
-    let all = Config {
-        max_solutions: None,
-        ..bfs(2)
-    };
+    let all = bfs(2).with_max_solutions(None);
     let reference = solve(&puzzle, &all);
     for max_frontier in [1, 2, 7, 100] {
-        let outcome = solve(
-            &puzzle,
-            &Config {
-                max_frontier,
-                ..all.clone()
-            },
-        );
+        let outcome = solve(&puzzle, &all.clone().with_max_frontier(max_frontier));
         assert_eq!(
             essence(&outcome),
             essence(&reference),
@@ -133,11 +107,9 @@ fn the_empty_board_stops_at_the_limit_in_bounded_memory() {
     for threads in [1, 2] {
         let outcome = solve(
             &Grid::empty(Shape::NINE),
-            &Config {
-                max_solutions: Some(2_000),
-                max_frontier: 500,
-                ..bfs(threads)
-            },
+            &bfs(threads)
+                .with_max_solutions(Some(2_000))
+                .with_max_frontier(500),
         );
         assert_eq!(outcome.status(), Status::Multiple);
         assert_eq!(outcome.stop, Stop::SolutionLimit);
@@ -158,20 +130,11 @@ fn the_empty_board_stops_at_the_limit_in_bounded_memory() {
 #[test]
 fn solutions_at_a_limit_do_not_depend_on_threads() {
     for limit in [1, 2, 5, 50] {
-        let config = Config {
-            max_solutions: Some(limit),
-            ..bfs(1)
-        };
+        let config = bfs(1).with_max_solutions(Some(limit));
         let reference = solve(&grid(MULTI_296), &config);
         assert_eq!(reference.solutions.len() as u64, limit);
         for threads in [2, 4, 16] {
-            let outcome = solve(
-                &grid(MULTI_296),
-                &Config {
-                    threads,
-                    ..config.clone()
-                },
-            );
+            let outcome = solve(&grid(MULTI_296), &config.clone().with_threads(threads));
             assert_eq!(
                 essence(&outcome),
                 essence(&reference),
@@ -184,24 +147,16 @@ fn solutions_at_a_limit_do_not_depend_on_threads() {
 #[test]
 fn budgets_end_in_gave_up() {
     let puzzle = grid(HARD[1]);
-    let outcome = solve(
-        &puzzle,
-        &Config {
-            max_nodes: Some(50),
-            ..bfs(2)
-        },
-    );
+    let outcome = solve(&puzzle, &bfs(2).with_max_nodes(Some(50)));
     assert_eq!(outcome.status(), Status::GaveUp);
     assert_eq!(outcome.stop, Stop::NodeBudget);
     assert!(outcome.verdict().starts_with("gave up after"));
     let outcome = solve(
         &Grid::empty(Shape::NINE),
-        &Config {
-            max_solutions: None,
-            timeout: Some(std::time::Duration::from_millis(50)),
-            max_frontier: 1_000,
-            ..bfs(2)
-        },
+        &bfs(2)
+            .with_max_solutions(None)
+            .with_timeout(Some(std::time::Duration::from_millis(50)))
+            .with_max_frontier(1_000),
     );
     assert_eq!(outcome.stop, Stop::Timeout);
 }
@@ -251,11 +206,11 @@ fn a_slow_input_is_answered_puzzle_by_puzzle() {
         std::thread::scope(|scope| {
             scope.spawn(move || {
                 let puzzles = typed.into_iter().enumerate().map(|(i, line)| {
-                    Ok(format::Puzzle {
-                        index: i + 1,
-                        line: i + 1,
-                        grid: parse_one(&line).expect("typed puzzles read"),
-                    })
+                    Ok(format::Puzzle::new(
+                        i + 1,
+                        i + 1,
+                        parse_one(&line).expect("typed puzzles read"),
+                    ))
                 });
                 batch::run(
                     puzzles,
@@ -293,11 +248,7 @@ fn a_batch_reads_no_further_ahead_than_its_window() {
     let read = AtomicUsize::new(0);
     let puzzles = (1..=3 * window).map(|index| {
         read.fetch_add(1, Ordering::SeqCst);
-        Ok(format::Puzzle {
-            index,
-            line: index,
-            grid: grid.clone(),
-        })
+        Ok(format::Puzzle::new(index, index, grid.clone()))
     });
     let mut handed_back = 0;
     let mut furthest = 0;

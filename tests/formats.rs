@@ -700,10 +700,7 @@ fn a_36x36_puzzle_reads_alike_in_numbers() {
 #[test]
 fn hex_reads_the_16x16_puzzle_with_0_as_the_first_digit() {
     let letters = grids(&read_fixture("size_16x16.txt"))[0].clone();
-    let hex = Options {
-        symbols: Symbols::Hex,
-        ..Options::default()
-    };
+    let hex = Options::default().with_symbols(Symbols::Hex);
     let items = read_fixture_with("size_16x16_hex.txt", &hex);
     assert_eq!(grids(&items), [letters.clone(), letters]);
     // Read in the usual symbols, the hex line is a 16x16 puzzle with other digits, and the
@@ -728,10 +725,7 @@ fn bars_every_two_columns_make_a_6x6_of_3x2_boxes() {
         "a line of 36 cells has the usual boxes"
     );
     assert_eq!(read[2].as_slice(), read[0].as_slice());
-    let forced = Options {
-        shape: Some(three_by_two),
-        ..Options::default()
-    };
+    let forced = Options::default().with_shape(Some(three_by_two));
     let read = grids(&read_fixture_with("size_6x6_3x2.txt", &forced));
     assert!(
         read.iter()
@@ -771,10 +765,7 @@ fn sixteen_cells_are_a_4x4_puzzle_unless_a_digit_is_too_large_for_one() {
          first row"
     );
     // The options settle it either way.
-    let sixteen = Options {
-        shape: Some(shape(4, 4)),
-        ..Options::default()
-    };
+    let sixteen = Options::default().with_shape(Some(shape(4, 4)));
     let error = format::parse_one_with("1234341221434321", &sixteen).unwrap_err();
     assert_eq!(
         error.kind,
@@ -843,10 +834,7 @@ fn errors_in_larger_puzzles_say_what_size_was_expected_and_why() {
 
 #[test]
 fn a_box_shape_from_the_options_is_checked_against_every_puzzle() {
-    let options = Options {
-        shape: Some(shape(2, 3)),
-        ..Options::default()
-    };
+    let options = Options::default().with_shape(Some(shape(2, 3)));
     let error = format::parse_one_with(SEED_000, &options).unwrap_err();
     assert_eq!(
         error.to_string(),
@@ -881,10 +869,7 @@ fn a_box_shape_from_the_options_is_checked_against_every_puzzle() {
 
 #[test]
 fn other_symbols_name_what_they_expected() {
-    let hex = Options {
-        symbols: Symbols::Hex,
-        ..Options::default()
-    };
+    let hex = Options::default().with_symbols(Symbols::Hex);
     let line = format!("0123456789ABCDEFG{}", ".".repeat(239));
     let error = format::parse_one_with(&line, &hex).unwrap_err();
     assert_eq!(
@@ -893,10 +878,7 @@ fn other_symbols_name_what_they_expected() {
          empty cell"
     );
     assert_eq!(error.column, 17);
-    let numbers = Options {
-        symbols: Symbols::Numbers,
-        ..Options::default()
-    };
+    let numbers = Options::default().with_symbols(Symbols::Numbers);
     let error = format::parse_one_with("1 2 3 *", &numbers).unwrap_err();
     assert_eq!(
         error.kind.to_string(),
@@ -1246,7 +1228,7 @@ fn options_for(layout: usize, shape: Option<Shape>) -> Options {
     } else {
         Symbols::Alnum
     };
-    Options { shape, symbols }
+    Options::default().with_shape(shape).with_symbols(symbols)
 }
 
 /// Whether reading `layout` of `grid` needs its box shape from the options, by design
@@ -1315,7 +1297,8 @@ fn fragment() -> impl Strategy<Value = String> {
 fn any_options() -> impl Strategy<Value = Options> {
     let shape = proptest::option::of(any_shape());
     let symbols = prop::sample::select(Symbols::ALL.to_vec());
-    (shape, symbols).prop_map(|(shape, symbols)| Options { shape, symbols })
+    (shape, symbols)
+        .prop_map(|(shape, symbols)| Options::default().with_shape(shape).with_symbols(symbols))
 }
 
 fn check_locations(items: &[Result<Puzzle, InputError>]) -> Result<(), TestCaseError> {

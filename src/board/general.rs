@@ -68,7 +68,7 @@ struct Pairing {
 
 /// A board of any shape being searched.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct General {
+pub(crate) struct General {
     shape: Shape,
     /// `side` blocks of `side` words, then three blocks of `side` more:
     ///

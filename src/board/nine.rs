@@ -41,6 +41,7 @@ const BOX_HEIGHT: usize = SHAPE.box_rows();
 /// Cells in a row, column or box; also the number of digits.
 const SIZE: usize = SHAPE.side();
 /// Cells on the board.
+#[cfg_attr(not(test), allow(dead_code))]
 const N_CELLS: usize = SHAPE.n_cells();
 
 /// Cells of one band, one bit each: bit `row * SIZE + col` for the band's row `row` (from 0)
@@ -235,7 +236,7 @@ fn lone(cells: BandSet) -> BandSet {
 /// The 9x9 board being searched: for every digit and band, the cells where the digit may still
 /// stand; and the cells not settled yet.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Nine {
+pub(crate) struct Nine {
     /// `places[band][digit]`: cells of `band` where digit bit `digit` may stand,
     /// including where it is settled.
     places: [[BandSet; SIZE]; N_BANDS],

@@ -42,7 +42,7 @@ type Level = (Cell, Digit);
 
 /// Bytes of search state per recursion level (the cell being filled and the digit on trial),
 /// the unit of the frontier's memory figures.
-pub const LEVEL_BYTES: usize = size_of::<Level>();
+pub(super) const LEVEL_BYTES: usize = size_of::<Level>();
 
 /// Solves `puzzle`, whose givens break no rule, by plain recursive backtracking.
 pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {

@@ -58,7 +58,7 @@ use crate::trace;
 /// solutions reported at a limit, do not depend on the thread count; small enough that a level
 /// of a few dozen boards already keeps two workers busy, large enough that the cost of a
 /// channel message is spread over a few microseconds of work.
-pub const CHUNK: usize = 16;
+pub(super) const CHUNK: usize = 16;
 
 /// A chunk of one level, to be expanded by a worker.
 struct Job<B> {

@@ -46,7 +46,7 @@ struct Level {
 
 /// Bytes of search state per level (the digits not yet tried in its cell, and how many were
 /// tried), the unit of the frontier's memory figures.
-pub const LEVEL_BYTES: usize = size_of::<Level>();
+pub(super) const LEVEL_BYTES: usize = size_of::<Level>();
 
 /// Solves `puzzle`, whose givens break no rule, by backtracking over row, column and box sets.
 pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {

@@ -15,7 +15,6 @@ use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use explore::config::{DEFAULT_MAX_FRONTIER, DEFAULT_MAX_SOLUTIONS};
 use explore::format::{self, Symbols};
 use explore::geometry::Shape;
 use explore::{Branch, Config, Forced, Strategy};
@@ -289,10 +288,9 @@ pub(crate) struct ReadArgs {
 impl ReadArgs {
     /// The reader's options the flags ask for.
     pub(crate) fn options(&self) -> format::Options {
-        format::Options {
-            shape: self.shape,
-            symbols: self.symbols,
-        }
+        format::Options::default()
+            .with_shape(self.shape)
+            .with_symbols(self.symbols)
     }
 }
 
@@ -385,7 +383,7 @@ pub(crate) struct EngineArgs {
     #[arg(
         long,
         value_name = "N",
-        default_value_t = DEFAULT_MAX_FRONTIER,
+        default_value_t = Config::DEFAULT_MAX_FRONTIER,
         value_parser = parse_positive::<usize>,
         help_heading = "Breadth-first engine"
     )]
@@ -405,7 +403,7 @@ pub(crate) struct EngineArgs {
     pub(crate) max_frontier_bytes: usize,
 }
 
-/// [`DEFAULT_MAX_FRONTIER_BYTES`] as `--help` shows it (a test checks they agree).
+/// [`Config::DEFAULT_MAX_FRONTIER_BYTES`] as `--help` shows it (a test checks they agree).
 const DEFAULT_MAX_FRONTIER_BYTES_TEXT: &str = "128MiB";
 
 /// How results are written to standard output.
@@ -433,10 +431,7 @@ impl SolveArgs {
 
     /// The search configuration the flags ask for.
     pub(crate) fn config(&self) -> Config {
-        Config {
-            strategy: self.strategy,
-            ..config(&self.limits, &self.engine, None)
-        }
+        config(&self.limits, &self.engine, None).with_strategy(self.strategy)
     }
 }
 
@@ -458,22 +453,22 @@ impl CompareArgs {
 
 /// The search configuration of limits and engine flags; `threads` is the default thread count.
 fn config(limits: &LimitArgs, engine: &EngineArgs, threads: Option<usize>) -> Config {
-    let defaults = Config::default();
     let max_solutions = match (limits.all, limits.max_solutions) {
         (true, cap) => cap,
-        (false, limit) => Some(limit.unwrap_or(DEFAULT_MAX_SOLUTIONS)),
+        (false, limit) => Some(limit.unwrap_or(Config::DEFAULT_MAX_SOLUTIONS)),
     };
-    Config {
-        max_solutions,
-        max_nodes: limits.max_nodes,
-        timeout: limits.timeout,
-        threads: engine.threads.or(threads).unwrap_or(defaults.threads),
-        forced: engine.forced,
-        branch: engine.branch,
-        max_frontier: engine.max_frontier,
-        max_frontier_bytes: engine.max_frontier_bytes,
-        ..defaults
+    let mut config = Config::default();
+    if let Some(threads) = engine.threads.or(threads) {
+        config.threads = threads;
     }
+    config
+        .with_max_solutions(max_solutions)
+        .with_max_nodes(limits.max_nodes)
+        .with_timeout(limits.timeout)
+        .with_forced(engine.forced)
+        .with_branch(engine.branch)
+        .with_max_frontier(engine.max_frontier)
+        .with_max_frontier_bytes(engine.max_frontier_bytes)
 }
 
 /// Accepts the names of `values`, lists each with its help in `--help`, and parses with
@@ -498,26 +493,11 @@ fn strategy_parser() -> impl TypedValueParser<Value = Strategy> {
 }
 
 fn forced_parser() -> impl TypedValueParser<Value = Forced> {
-    named_parser(Forced::ALL, Forced::name, |forced| match forced {
-        Forced::Naked => "naked singles: a cell with one candidate left",
-        Forced::Hidden => "naked and hidden singles: also a digit with one place left in a unit",
-        Forced::Locked => {
-            "hidden singles and locked candidates: a digit confined to one box within a row \
-             or column leaves the rest of that box, and one confined to one row or column \
-             within a box leaves the rest of that line"
-        }
-        Forced::Subsets => {
-            "locked candidates, and naked and hidden subsets of every size in each row, column \
-             and box: the strongest rule, for large boards"
-        }
-    })
+    named_parser(Forced::ALL, Forced::name, Forced::summary)
 }
 
 fn branch_parser() -> impl TypedValueParser<Value = Branch> {
-    named_parser(Branch::ALL, Branch::name, |branch| match branch {
-        Branch::First => "the first empty cell in reading order",
-        Branch::Fewest => "the empty cell with the fewest candidates",
-    })
+    named_parser(Branch::ALL, Branch::name, Branch::summary)
 }
 
 /// Parses a whole number of at least 1.
@@ -578,7 +558,6 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 mod tests {
     use super::*;
     use clap::CommandFactory;
-    use explore::config::DEFAULT_MAX_FRONTIER_BYTES;
 
     fn parse(args: &[&str]) -> SolveArgs {
         Cli::try_parse_from(std::iter::once("explore").chain(args.iter().copied()))
@@ -649,10 +628,9 @@ mod tests {
     fn reading_flags_make_the_reader_options() {
         assert_eq!(parse(&[]).read.options(), format::Options::default());
         let args = parse(&["--box", "3x2", "--symbols", "hex"]);
-        let expected = format::Options {
-            shape: Some(Shape::new(3, 2).unwrap()),
-            symbols: Symbols::Hex,
-        };
+        let expected = format::Options::default()
+            .with_shape(Some(Shape::new(3, 2).unwrap()))
+            .with_symbols(Symbols::Hex);
         assert_eq!(args.read.options(), expected);
         let bad = Cli::try_parse_from(["explore", "--box", "9x8"]).unwrap_err();
         assert!(bad.to_string().contains("side 72"), "{bad}");
@@ -685,7 +663,7 @@ mod tests {
         assert_eq!(parse_bytes("100B"), Ok(100));
         assert_eq!(
             parse_bytes(DEFAULT_MAX_FRONTIER_BYTES_TEXT),
-            Ok(DEFAULT_MAX_FRONTIER_BYTES)
+            Ok(Config::DEFAULT_MAX_FRONTIER_BYTES)
         );
         for bad in [
             "",
@@ -711,7 +689,7 @@ mod tests {
     fn the_byte_budget_reaches_the_config() {
         let config = parse(&["--max-frontier-bytes", "64KiB"]).config();
         assert_eq!(config.max_frontier_bytes, 64 << 10);
-        assert_eq!(config.max_frontier, DEFAULT_MAX_FRONTIER);
+        assert_eq!(config.max_frontier, Config::DEFAULT_MAX_FRONTIER);
     }
 
     #[test]

@@ -235,11 +235,9 @@ impl FrontierBudget {
             .peak_frontier_bytes
             .checked_div(stats.peak_frontier)
             .unwrap_or(0);
-        let config = Config {
-            max_frontier: self.boards,
-            max_frontier_bytes: self.bytes,
-            ..Config::default()
-        };
+        let config = Config::default()
+            .with_max_frontier(self.boards)
+            .with_max_frontier_bytes(self.bytes);
         let limit = config.frontier_boards(board as usize);
         let boards = if limit == 1 { "board" } else { "boards" };
         if limit < self.boards {
@@ -408,17 +406,10 @@ mod tests {
 
     /// `grid` solved with the default configuration on one thread.
     fn solved(grid: Grid) -> Solved {
-        let config = Config {
-            threads: 1,
-            ..Config::default()
-        };
+        let config = Config::default().with_threads(1);
         Solved {
             outcome: explore::solve(&grid, &config),
-            puzzle: Puzzle {
-                index: 2,
-                line: 7,
-                grid,
-            },
+            puzzle: Puzzle::new(2, 7, grid),
         }
     }
 
@@ -554,14 +545,9 @@ mod tests {
         assert!(human.contains("== sizes.txt: puzzle 2 (line 7), 36x36 (6x6 boxes)"));
         assert!(human.contains("| 36  1  2  3  4  5 |"), "{human}");
 
-        let two = Solved {
-            outcome: Outcome {
-                solutions: vec![pattern(big), pattern(big)],
-                stop: Stop::SolutionLimit,
-                ..solved.outcome.clone()
-            },
-            ..solved
-        };
+        let mut two = solved;
+        two.outcome.solutions = vec![pattern(big), pattern(big)];
+        two.outcome.stop = Stop::SolutionLimit;
         let line = render(OutputFormat::Line, &two);
         let parts: Vec<&str> = line.trim_end().split(" | ").collect();
         assert_eq!(parts.len(), 2);
@@ -581,18 +567,19 @@ mod tests {
 
     #[test]
     fn the_budget_names_the_limit_that_bound() {
-        let stats = |boards: u64, board: u64| Stats {
-            peak_frontier: boards,
-            peak_frontier_bytes: boards * board,
-            overflow: 5,
-            ..Stats::default()
+        let stats = |boards: u64, board: u64| {
+            let mut stats = Stats::default();
+            stats.peak_frontier = boards;
+            stats.peak_frontier_bytes = boards * board;
+            stats.overflow = 5;
+            stats
         };
         let budget = |boards, bytes| {
-            FrontierBudget::of(&Config {
-                max_frontier: boards,
-                max_frontier_bytes: bytes,
-                ..Config::default()
-            })
+            FrontierBudget::of(
+                &Config::default()
+                    .with_max_frontier(boards)
+                    .with_max_frontier_bytes(bytes),
+            )
         };
         assert_eq!(
             budget(1000, 128 << 20).describe(&stats(1000, 128)),

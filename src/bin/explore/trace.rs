@@ -173,11 +173,9 @@ fn summary(fields: &Fields, budget: FrontierBudget) -> String {
     );
     let overflow = fields.u64("overflow");
     if overflow > 0 {
-        let stats = Stats {
-            peak_frontier: fields.u64("peak_frontier"),
-            peak_frontier_bytes: fields.u64("peak_frontier_bytes"),
-            ..Stats::default()
-        };
+        let mut stats = Stats::default();
+        stats.peak_frontier = fields.u64("peak_frontier");
+        stats.peak_frontier_bytes = fields.u64("peak_frontier_bytes");
         let _ = write!(
             line,
             ", {} boards searched depth-first beyond the frontier budget of {}",
