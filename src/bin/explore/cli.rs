@@ -14,11 +14,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use explore::format::{self, Symbols};
 use explore::geometry::Shape;
 use explore::{Branch, Config, Forced, Strategy};
 
+use crate::color::Color;
 use crate::trace::TraceFormat;
 
 const ABOUT: &str = "Solve and explore Sudoku by breadth-first board branching.";
@@ -76,6 +77,17 @@ One example per board size:
     explore 25x25_frisch.txt --trace --threads 2 --timeout 60 --max-frontier-bytes 512MiB
 ";
 
+/// Parses the command line, with clap's help and errors coloured as `--color` and the
+/// environment say ([`Color`]).
+pub(crate) fn parse() -> Cli {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let color = Color::from_args(&args);
+    let matches = Cli::command()
+        .color(color.for_clap())
+        .get_matches_from(args);
+    Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
+}
+
 /// The whole command line: solving (the default), or a subcommand.
 #[derive(Debug, Parser)]
 #[command(
@@ -97,6 +109,19 @@ pub(crate) struct Cli {
     /// Solving, the default command.
     #[command(flatten)]
     pub(crate) solve: SolveArgs,
+
+    /// When to colour clap's messages and the log on standard error: auto colours a terminal,
+    /// unless NO_COLOR is set (or CLICOLOR_FORCE asks for colour even into a pipe). Results,
+    /// tables, the trace and the progress bar are never coloured.
+    #[arg(
+        long,
+        value_name = "WHEN",
+        value_enum,
+        default_value_t = Color::Auto,
+        global = true,
+        help_heading = "Output"
+    )]
+    pub(crate) color: Color,
 }
 
 /// The subcommands.
@@ -105,6 +130,34 @@ pub(crate) enum Command {
     /// Run several strategies over the same puzzles and compare them side by side.
     #[command(long_about = COMPARE_ABOUT, after_long_help = COMPARE_AFTER_HELP)]
     Compare(CompareArgs),
+    /// Print a completion script for a shell to standard output.
+    #[command(long_about = COMPLETIONS_ABOUT)]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff) to standard output.
+    #[command(long_about = MAN_ABOUT)]
+    Man,
+}
+
+const COMPLETIONS_ABOUT: &str = "\
+Print a completion script for a shell to standard output.
+
+bash: source <(explore completions bash), or save it as \
+~/.local/share/bash-completion/completions/explore. zsh: save it as _explore in a directory of \
+$fpath. fish: save it as ~/.config/fish/completions/explore.fish. elvish and powershell: load \
+it from the shell's startup file.";
+
+const MAN_ABOUT: &str = "\
+Print the manual page, in roff, to standard output.
+
+Read it with: explore man | man -l -
+Install it with: explore man > ~/.local/share/man/man1/explore.1";
+
+/// The arguments of `explore completions`.
+#[derive(Debug, Args)]
+pub(crate) struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub(crate) shell: clap_complete::Shell,
 }
 
 const COMPARE_ABOUT: &str = "\
@@ -557,7 +610,6 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
 
     fn parse(args: &[&str]) -> SolveArgs {
         Cli::try_parse_from(std::iter::once("explore").chain(args.iter().copied()))

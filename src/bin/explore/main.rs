@@ -5,8 +5,10 @@
 //! tally into an exit status. The modules are named after what they own:
 //!
 //! - `cli`: the flags, their help, and the [`explore::Config`] they make;
+//! - `color`: `--color` and the environment variables that say whether to colour;
 //! - `compare`: `explore compare`, strategies side by side;
 //! - `input`: where puzzles come from (files, `-`, literal puzzles, the demo);
+//! - `manual`: `explore completions` and `explore man`;
 //! - `solve`: the run: inputs through the batch, results to the output, messages to stderr;
 //! - `output`: the `human`, `line` and `json` renderers;
 //! - `pictures`: `--svg` and `--dot`, pictures of one puzzle's search;
@@ -14,8 +16,10 @@
 //! - `trace`: the `--trace` layer that draws the search as it runs.
 
 mod cli;
+mod color;
 mod compare;
 mod input;
+mod manual;
 mod output;
 mod pictures;
 mod solve;
@@ -25,7 +29,6 @@ mod trace;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
 use explore::trace::TARGET;
 use tracing::Level;
 use tracing_subscriber::EnvFilter;
@@ -33,24 +36,27 @@ use tracing_subscriber::filter::{LevelFilter, Targets};
 use tracing_subscriber::prelude::*;
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = cli::parse();
+    let ansi = cli.color.enabled(io::stderr().is_terminal());
     match &cli.command {
         Some(cli::Command::Compare(args)) => {
-            install_tracing(None);
+            install_tracing(ansi, None);
             ExitCode::from(compare::run(args))
         }
+        Some(cli::Command::Completions(args)) => ExitCode::from(manual::completions(args.shell)),
+        Some(cli::Command::Man) => ExitCode::from(manual::man()),
         None => {
             let budget = output::FrontierBudget::of(&cli.solve.config());
-            install_tracing(cli.solve.trace().map(|format| (format, budget)));
+            install_tracing(ansi, cli.solve.trace().map(|format| (format, budget)));
             solve::run(&cli.solve).exit_code()
         }
     }
 }
 
 /// Sends the library's `tracing` events to standard error, filtered by `RUST_LOG` (default:
-/// warnings and errors), coloured only when standard error is a terminal; with `--trace`, also
+/// warnings and errors), coloured when `ansi` says (`--color`, [`color`]); with `--trace`, also
 /// the search's own events, drawn by [`trace::TraceLayer`].
-fn install_tracing(trace: Option<(trace::TraceFormat, output::FrontierBudget)>) {
+fn install_tracing(ansi: bool, trace: Option<(trace::TraceFormat, output::FrontierBudget)>) {
     let filter = EnvFilter::builder()
         .with_default_directive(LevelFilter::WARN.into())
         .from_env()
@@ -60,7 +66,7 @@ fn install_tracing(trace: Option<(trace::TraceFormat, output::FrontierBudget)>) 
         });
     let log = tracing_subscriber::fmt::layer()
         .with_writer(io::stderr)
-        .with_ansi(io::stderr().is_terminal())
+        .with_ansi(ansi)
         .with_filter(filter);
     let trace = trace.map(|(format, budget)| {
         trace::TraceLayer::new(format, budget)
