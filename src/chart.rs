@@ -509,11 +509,11 @@ fn draw_compare(root: &Area<'_>, summaries: &[Summary], title: &str) -> Drawn {
         caption: "peak frontier memory (states held)",
         values: summaries
             .iter()
-            .map(|s| s.peak_memory_bytes as f64)
+            .map(|s| s.peak_frontier_bytes as f64)
             .collect(),
         labels: summaries
             .iter()
-            .map(|s| match s.peak_memory_bytes {
+            .map(|s| match s.peak_frontier_bytes {
                 0 => "0".to_owned(),
                 bytes => format!(
                     "{} ({})",

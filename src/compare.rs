@@ -238,7 +238,7 @@ pub struct Summary {
     /// Largest frontier of any one puzzle, in boards (states held to come back to).
     pub peak_frontier: u64,
     /// Memory of the largest frontier of any one puzzle, in bytes.
-    pub peak_memory_bytes: u64,
+    pub peak_frontier_bytes: u64,
     /// The shape of the puzzles' boards, when they all have the same; `None` when they mix
     /// sizes ([`by_shape`] splits such a summary) or there is no puzzle. Serialised as two
     /// fields: `size`, the side of the board (9 for the classic board), and `box`, the box
@@ -324,7 +324,7 @@ impl Summary {
             nodes: records.iter().map(|r| r.nodes).sum(),
             dead: records.iter().map(|r| r.dead).sum(),
             peak_frontier: records.iter().map(|r| r.peak_frontier).max().unwrap_or(0),
-            peak_memory_bytes: records
+            peak_frontier_bytes: records
                 .iter()
                 .map(|r| r.peak_frontier_bytes)
                 .max()
@@ -548,8 +548,10 @@ pub fn disagreements(summaries: &[Summary]) -> Vec<Disagreement> {
     found
 }
 
-/// The columns of a comparison, in the order of [`rows`]; the names are those of the JSON form.
-pub const COLUMNS: [&str; 18] = [
+/// The columns of a comparison, in the order of [`rows`]: the names and order of the fields of
+/// a [`Summary`] in JSON (with the `serde` feature), so that every rendering (table, CSV,
+/// Markdown, JSON) calls each figure by one name, in one unit.
+pub const COLUMNS: [&str; 19] = [
     "strategy",
     "options",
     "puzzles",
@@ -557,15 +559,16 @@ pub const COLUMNS: [&str; 18] = [
     "none",
     "gave_up",
     "total_secs",
+    "wall_secs",
     "puzzles_per_sec",
-    "median_ms",
-    "worst_ms",
+    "median_secs",
+    "worst_secs",
     "guesses_per_puzzle",
     "no_guess_pct",
     "nodes",
     "dead",
     "peak_frontier",
-    "peak_memory_bytes",
+    "peak_frontier_bytes",
     "size",
     "box",
 ];
@@ -584,15 +587,16 @@ pub fn rows(summaries: &[Summary]) -> Vec<[String; COLUMNS.len()]> {
                 s.none.to_string(),
                 s.gave_up.to_string(),
                 format!("{:.3}", s.total_secs),
+                format!("{:.3}", s.wall_secs),
                 format!("{:.0}", s.puzzles_per_sec),
-                format!("{:.3}", s.median_secs * 1e3),
-                format!("{:.3}", s.worst_secs * 1e3),
+                format!("{:.6}", s.median_secs),
+                format!("{:.6}", s.worst_secs),
                 format!("{:.1}", s.guesses_per_puzzle),
                 format!("{:.1}", s.no_guess_pct),
                 s.nodes.to_string(),
                 s.dead.to_string(),
                 s.peak_frontier.to_string(),
-                s.peak_memory_bytes.to_string(),
+                s.peak_frontier_bytes.to_string(),
                 s.shape
                     .map_or_else(String::new, |shape| shape.side().to_string()),
                 s.shape.map_or_else(String::new, box_name),
@@ -793,7 +797,10 @@ mod tests {
         assert!((s.worst_secs - 0.010).abs() < 1e-9);
         assert!((s.guesses_per_puzzle - 2.5).abs() < 1e-9);
         assert!((s.no_guess_pct - 25.0).abs() < 1e-9, "only the unique one");
-        assert_eq!((s.nodes, s.peak_frontier, s.peak_memory_bytes), (4, 9, 900));
+        assert_eq!(
+            (s.nodes, s.peak_frontier, s.peak_frontier_bytes),
+            (4, 9, 900)
+        );
         assert_eq!(s.options, "forced=locked branch=fewest");
     }
 
@@ -946,7 +953,18 @@ mod tests {
         assert_eq!(json["strategy"], "bfs");
         assert_eq!(json["solved"], 1);
         assert!(json.get("records").is_none());
-        assert!(json["peak_memory_bytes"].as_u64().is_some_and(|b| b > 0));
+        assert!(json["peak_frontier_bytes"].as_u64().is_some_and(|b| b > 0));
+        let text = serde_json::to_string(&summaries[0]).unwrap();
+        let keys: Vec<&str> = text
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .filter(|key| text.contains(&format!("\"{key}\":")))
+            .collect();
+        assert_eq!(
+            keys, COLUMNS,
+            "the JSON names the columns of the tables, in order"
+        );
     }
 
     /// The empty board of `shape` with the pattern solution's first row given.

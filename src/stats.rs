@@ -34,7 +34,9 @@ pub struct DepthStats {
     pub children: u64,
     /// States at this depth found dead.
     pub dead: u64,
-    /// Complete, valid states at this depth.
+    /// Complete, valid states at this depth (`found` in JSON: `solutions` there is always a
+    /// list of grids).
+    #[cfg_attr(feature = "serde", serde(rename = "found"))]
     pub solutions: u64,
     /// States that passed through the breadth-first frontier at this depth.
     pub frontier: u64,
@@ -71,7 +73,9 @@ pub struct Stats {
     pub guesses: u64,
     /// States found dead.
     pub dead: u64,
-    /// Solutions found (may exceed those reported when several workers hit the limit at once).
+    /// Solutions found (may exceed those reported when several workers hit the limit at once);
+    /// `found` in JSON, where `solutions` is always a list of grids.
+    #[cfg_attr(feature = "serde", serde(rename = "found"))]
     pub solutions: u64,
     /// Deepest depth reached.
     pub max_depth: usize,

@@ -1,11 +1,14 @@
 //! The search as `tracing` events, for live display and replay.
 //!
 //! Two kinds of event go to the target [`TARGET`] at `INFO` level: one per finished depth
-//! (`kind = "depth"`, the fields of a [`DepthStats`]) and one per finished search
-//! (`kind = "run"`, the verdict and the totals of [`Stats`](crate::Stats)). The breadth-first engine emits a
-//! depth as soon as its level is done, so a subscriber sees the frontier grow live; the
-//! depth-first strategies emit their depths when they finish. A depth's figures depend only on
-//! the puzzle and the options, not on threads or timing, whenever the search runs to the end.
+//! (`kind = "depth"`, the fields of a [`DepthStats`], with `solutions` as `found`) and one per
+//! finished search (`kind = "run"`, the verdict, `count` as in [`Outcome::count`], and the
+//! totals of [`Stats`](crate::Stats)). Field names are those of the program's JSON
+//! (docs/json.md), where `solutions` is always a list of grids and never a number. The
+//! breadth-first engine emits a depth as soon as its level is done, so a subscriber sees the
+//! frontier grow live; the depth-first strategies emit their depths when they finish. A
+//! depth's figures depend only on the puzzle and the options, not on threads or timing,
+//! whenever the search runs to the end.
 //!
 //! [`crate::batch`] runs each puzzle inside a span named `puzzle` with the field `index`, so a
 //! subscriber can tell the searches of a batch apart.
@@ -31,7 +34,7 @@ pub fn depth(strategy: Strategy, row: &DepthStats) {
         forced = row.forced,
         children = row.children,
         dead = row.dead,
-        solutions = row.solutions,
+        found = row.solutions,
         frontier = row.frontier,
         frontier_bytes = row.frontier_bytes,
     );
@@ -46,7 +49,7 @@ pub fn run(strategy: Strategy, outcome: &Outcome) {
         strategy = strategy.name(),
         status = outcome.status().name(),
         verdict = outcome.verdict(),
-        solutions = outcome.solutions.len(),
+        count = outcome.count,
         nodes = stats.nodes,
         forced = stats.forced,
         guesses = stats.guesses,

@@ -4,5 +4,7 @@
 #[cfg(feature = "cli")]
 mod cli;
 mod conformance;
+#[cfg(feature = "cli")]
+mod contract;
 mod engine;
 mod formats;

@@ -57,10 +57,7 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
         CompareFormat::Table => compare::table(&shown),
         CompareFormat::Markdown => markdown(&shown),
         CompareFormat::Csv => csv(&shown),
-        CompareFormat::Json => shown
-            .iter()
-            .map(|summary| serde_json::to_string(summary).expect("summaries serialise") + "\n")
-            .collect(),
+        CompareFormat::Json => shown.iter().map(json_line).collect(),
     };
     if let Err(error) = io::stdout().lock().write_all(text.as_bytes()) {
         if error.kind() != io::ErrorKind::BrokenPipe {
@@ -118,6 +115,25 @@ fn progress_bar(quiet: bool, total: u64) -> ProgressBar {
     bar
 }
 
+/// The `schema` of every `explore compare --output json` line (docs/json.md).
+pub(crate) const SCHEMA: &str = "explore.compare/1";
+
+/// One summary as a JSON line: `schema`, then the summary's fields, named as the columns of
+/// the other formats ([`compare::COLUMNS`]).
+fn json_line(summary: &compare::Summary) -> String {
+    #[derive(serde::Serialize)]
+    struct Line<'a> {
+        schema: &'static str,
+        #[serde(flatten)]
+        summary: &'a compare::Summary,
+    }
+    let line = Line {
+        schema: SCHEMA,
+        summary,
+    };
+    serde_json::to_string(&line).expect("summaries serialise") + "\n"
+}
+
 /// The summaries as a Markdown table.
 fn markdown(summaries: &[compare::Summary]) -> String {
     let mut out = format!("| {} |\n", compare::COLUMNS.join(" | "));
@@ -135,12 +151,16 @@ fn markdown(summaries: &[compare::Summary]) -> String {
     out
 }
 
-/// The summaries as CSV with a header line; cells holding a comma or a quote are quoted.
+/// The summaries as CSV with a header line; cells holding a comma, a quote or a line break are
+/// quoted (RFC 4180).
+///
+/// Hand-written rather than the `csv` crate's: the cells are already strings, one quoting rule
+/// is all RFC 4180 asks of a writer, and the crate would bring four more to compile for it.
 fn csv(summaries: &[compare::Summary]) -> String {
     let line = |cells: &mut dyn Iterator<Item = &str>| -> String {
         let quoted: Vec<String> = cells
             .map(|cell| {
-                if cell.contains([',', '"', '\n']) {
+                if cell.contains([',', '"', '\n', '\r']) {
                     format!("\"{}\"", cell.replace('"', "\"\""))
                 } else {
                     cell.to_owned()

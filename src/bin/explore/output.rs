@@ -298,10 +298,14 @@ fn line(outcome: &Outcome) -> String {
     text
 }
 
-/// One puzzle in the JSON output. The fields are documented in README.md; keep the two
-/// in step.
+/// The `schema` of every `--output json` line (docs/json.md).
+pub(crate) const SCHEMA: &str = "explore.solve/1";
+
+/// One puzzle in the JSON output. The fields are documented in docs/json.md, and a test holds
+/// the two in step.
 #[derive(Debug, Serialize)]
 struct Record<'a> {
+    schema: &'static str,
     index: usize,
     input: &'a str,
     line: usize,
@@ -324,6 +328,7 @@ struct Record<'a> {
 impl<'a> Record<'a> {
     fn solved(origin: Origin<'a>, shape: Shape, outcome: &'a Outcome) -> Record<'a> {
         Record {
+            schema: SCHEMA,
             index: origin.index,
             input: origin.input,
             line: origin.line,
@@ -344,6 +349,7 @@ impl<'a> Record<'a> {
 
     fn invalid(error: &'a InputError) -> Record<'a> {
         Record {
+            schema: SCHEMA,
             index: error.puzzle,
             input: &error.input,
             line: error.line,

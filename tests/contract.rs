@@ -1,0 +1,280 @@
+//! What the program promises to scripts and shells, checked against the real binary: every JSON
+//! object it writes has the fields docs/json.md lists for its schema, no more and no fewer;
+//! `--color never` and `NO_COLOR` leave no escape byte anywhere; the completion script and the
+//! manual page are there.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use assert_cmd::Command;
+use serde_json::{Map, Value};
+
+/// The demo puzzle's givens, for a search with several depths.
+const ESCARGOT: &str =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+/// Givens that break a rule: two 5s in the first row.
+const CONFLICT: &str =
+    "5....5...........................................................................";
+/// A line that is no puzzle: 80 cells.
+const INVALID: &str =
+    "................................................................................";
+
+fn explore() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_explore"));
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("RUST_LOG")
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env_remove("CLICOLOR");
+    command
+}
+
+/// The fields a section of docs/json.md lists: those always present, and those marked
+/// *optional*. The section is the first table after the heading that names `section` in
+/// backquotes.
+fn documented(section: &str) -> (Vec<String>, BTreeSet<String>) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/json.md");
+    let text = std::fs::read_to_string(&path).expect("docs/json.md reads");
+    let heading = format!("`{section}`");
+    let mut lines = text
+        .lines()
+        .skip_while(|line| !(line.starts_with('#') && line.contains(&heading)))
+        .skip(1)
+        .skip_while(|line| !line.starts_with("| field |"))
+        .skip(2);
+    let mut required = Vec::new();
+    let mut optional = BTreeSet::new();
+    for line in lines.by_ref().take_while(|line| line.starts_with('|')) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let name = cells[1].trim_matches('`').to_owned();
+        if cells[2].contains("optional") {
+            optional.insert(name);
+        } else {
+            required.push(name);
+        }
+    }
+    assert!(
+        !required.is_empty(),
+        "docs/json.md has no table for {section}"
+    );
+    (required, optional)
+}
+
+/// Fails unless `object`'s fields are those docs/json.md lists for `section`.
+fn check(section: &str, object: &Value) {
+    let (required, optional) = documented(section);
+    let keys: BTreeSet<String> = object
+        .as_object()
+        .unwrap_or_else(|| panic!("{section}: not an object: {object}"))
+        .keys()
+        .cloned()
+        .collect();
+    let missing: Vec<&String> = required.iter().filter(|k| !keys.contains(*k)).collect();
+    let unknown: Vec<&String> = keys
+        .iter()
+        .filter(|k| !required.contains(k) && !optional.contains(*k))
+        .collect();
+    assert!(
+        missing.is_empty() && unknown.is_empty(),
+        "{section} drifted from docs/json.md: missing {missing:?}, undocumented {unknown:?}\n{object}"
+    );
+}
+
+fn json_lines(bytes: &[u8]) -> Vec<Value> {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+/// Every object of `objects` with `field` equal to `value`.
+fn with<'a>(objects: &'a [Value], field: &str, value: &str) -> Vec<&'a Map<String, Value>> {
+    objects
+        .iter()
+        .filter_map(Value::as_object)
+        .filter(|object| object.get(field).and_then(Value::as_str) == Some(value))
+        .collect()
+}
+
+#[test]
+fn solve_json_is_as_documented() {
+    let output = explore()
+        .args([ESCARGOT, CONFLICT, INVALID, "--output", "json"])
+        .output()
+        .unwrap();
+    let records = json_lines(&output.stdout);
+    assert_eq!(records.len(), 3, "{records:?}");
+    for record in &records {
+        assert_eq!(record["schema"], "explore.solve/1");
+        check("explore.solve/1", record);
+    }
+    assert!(records[1].get("conflict").is_some() && records[2].get("error").is_some());
+    check("stats", &records[0]["stats"]);
+    let depths = records[0]["stats"]["per_depth"].as_array().unwrap();
+    assert!(depths.len() > 1);
+    for depth in depths {
+        check("stats.per_depth[]", depth);
+    }
+}
+
+#[test]
+fn trace_json_is_as_documented() {
+    let output = explore()
+        .args([ESCARGOT, "--trace-format", "json", "--output", "line"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let events = json_lines(&output.stderr);
+    let depths = with(&events, "event", "depth");
+    let runs = with(&events, "event", "run");
+    assert!(depths.len() > 1 && runs.len() == 1, "{events:?}");
+    for event in &events {
+        assert_eq!(event["schema"], "explore.trace/1");
+    }
+    for depth in depths {
+        check("depth", &Value::Object(depth.clone()));
+    }
+    check("run", &Value::Object(runs[0].clone()));
+}
+
+#[test]
+fn compare_json_is_as_documented_and_its_columns_are_the_same_names() {
+    let output = explore()
+        .args(["compare", ESCARGOT, "--output", "json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let summaries = json_lines(&output.stdout);
+    assert_eq!(summaries.len(), 4, "one per strategy");
+    for summary in &summaries {
+        assert_eq!(summary["schema"], "explore.compare/1");
+        check("explore.compare/1", summary);
+    }
+
+    // The tabular forms name the same fields, in the document's order.
+    let (fields, _) = documented("explore.compare/1");
+    let columns = &fields[1..];
+    let csv = explore()
+        .args(["compare", ESCARGOT, "--output", "csv"])
+        .output()
+        .unwrap();
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    assert_eq!(
+        csv.lines().next().unwrap().split(',').collect::<Vec<_>>(),
+        columns
+    );
+    let markdown = explore()
+        .args(["compare", ESCARGOT, "--output", "markdown"])
+        .output()
+        .unwrap();
+    let markdown = String::from_utf8(markdown.stdout).unwrap();
+    let head: Vec<&str> = markdown
+        .lines()
+        .next()
+        .unwrap()
+        .split('|')
+        .map(str::trim)
+        .collect();
+    assert_eq!(head[1..head.len() - 1], *columns);
+    let table = explore().args(["compare", ESCARGOT]).output().unwrap();
+    let table = String::from_utf8(table.stdout).unwrap();
+    let head: Vec<&str> = table.lines().next().unwrap().split_whitespace().collect();
+    assert_eq!(head, columns);
+}
+
+/// Runs `explore` with `args` and `env` where it would colour (tracing's log lines at `info`,
+/// and a clap error), and says whether any escape byte came out.
+fn escapes(args: &[&str], env: &[(&str, &str)]) -> bool {
+    let mut log = explore();
+    log.env("RUST_LOG", "info").args(args).args([ESCARGOT]);
+    let mut usage = explore();
+    usage.args(args).arg("--no-such-flag");
+    let mut help = explore();
+    help.args(args).arg("--help");
+    [log, usage, help].iter_mut().any(|command| {
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        let output = command.output().unwrap();
+        output.stdout.contains(&0x1b) || output.stderr.contains(&0x1b)
+    })
+}
+
+#[test]
+fn color_follows_the_flag_then_no_color_then_clicolor_force() {
+    // CLICOLOR_FORCE asks for colour even into a pipe, so these runs would colour...
+    let force = [("CLICOLOR_FORCE", "1")];
+    assert!(escapes(&[], &force), "the check can see colour");
+    assert!(escapes(&["--color", "always"], &[]));
+    // ...unless told not to.
+    assert!(!escapes(&["--color", "never"], &force));
+    assert!(!escapes(&["--color=never"], &force));
+    assert!(!escapes(&[], &[("NO_COLOR", "1"), ("CLICOLOR_FORCE", "1")]));
+    assert!(!escapes(&[], &[("NO_COLOR", "1")]));
+    // And into a pipe, nothing asks for colour.
+    assert!(!escapes(&[], &[]));
+    // The subcommands take the flag too.
+    let compare = explore()
+        .args(["compare", ESCARGOT, "--color", "never", "--no-such-flag"])
+        .env("CLICOLOR_FORCE", "1")
+        .output()
+        .unwrap();
+    assert!(!compare.stderr.contains(&0x1b));
+}
+
+#[test]
+fn completions_load_in_bash_and_the_manual_page_renders() {
+    let script = explore().args(["completions", "bash"]).output().unwrap();
+    assert!(script.status.success());
+    let script = String::from_utf8(script.stdout).unwrap();
+    assert!(script.contains("complete -F _explore") || script.contains("-F _explore"));
+    assert!(script.contains("compare") && script.contains("--max-frontier-bytes"));
+    if let Ok(bash) = std::process::Command::new("bash")
+        .args(["-c", "source /dev/stdin && complete -p explore"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+    {
+        use std::io::Write;
+        let mut bash = bash;
+        bash.stdin
+            .take()
+            .unwrap()
+            .write_all(script.as_bytes())
+            .unwrap();
+        let loaded = bash.wait_with_output().unwrap();
+        assert!(
+            String::from_utf8_lossy(&loaded.stdout).contains("_explore explore"),
+            "bash did not register the completion"
+        );
+    }
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        explore().args(["completions", shell]).assert().success();
+    }
+
+    let page = explore().arg("man").output().unwrap();
+    assert!(page.status.success());
+    let page = String::from_utf8(page.stdout).unwrap();
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH explore 1"),
+        "{page}"
+    );
+    assert!(page.contains("\\-\\-max\\-frontier\\-bytes"));
+}
+
+#[test]
+fn a_file_named_like_a_subcommand_is_read_through_its_path() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("completions"), format!("{ESCARGOT}\n")).unwrap();
+    explore()
+        .current_dir(dir.path())
+        .args(["./completions", "--output", "line"])
+        .assert()
+        .success();
+    explore()
+        .current_dir(dir.path())
+        .args(["--output", "line", "--", "completions"])
+        .assert()
+        .success();
+}
