@@ -238,14 +238,10 @@ fn counted(n: u64, noun: &str) -> String {
     }
 }
 
-/// Bytes, short: `354 B`, `12 kB`, `1.3 MB`.
+/// Bytes as the rest of the program writes them, in units of 1024: `354 B`, `3.8 KiB`,
+/// `1.2 MiB` (the `bytesize` crate's IEC form, which the command line's output uses too).
 fn short_bytes(bytes: u64) -> String {
-    match bytes as f64 {
-        b if b >= 1e9 => format!("{} GB", short_number(b / 1e9)),
-        b if b >= 1e6 => format!("{} MB", short_number(b / 1e6)),
-        b if b >= 1e3 => format!("{} kB", short_number(b / 1e3)),
-        b => format!("{b} B"),
-    }
+    bytesize::ByteSize::b(bytes).display().iec().to_string()
 }
 
 fn text_style(size: u32, color: &'static RGBColor) -> TextStyle<'static> {
@@ -831,6 +827,7 @@ mod tests {
         assert_eq!(grouped(999), "999");
         assert_eq!(counted(1, "guess"), "1 guess");
         assert_eq!(counted(1_234_567, "guess"), "1,234,567 guesses");
-        assert_eq!(short_bytes(1_300_000), "1.3 MB");
+        assert_eq!(short_bytes(1_300_000), "1.2 MiB");
+        assert_eq!(short_bytes(3840), "3.8 KiB");
     }
 }

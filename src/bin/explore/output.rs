@@ -253,19 +253,10 @@ impl FrontierBudget {
     }
 }
 
-/// A byte count for people: `512 B`, `6.8 KiB`, `1.5 MiB`.
+/// A byte count for people, in units of 1024: `512 B`, `6.8 KiB`, `1.5 MiB` (the IEC form of
+/// the `bytesize` crate, which the SVG pictures use too).
 pub(crate) fn bytes(n: u64) -> String {
-    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
-    if n < 1024 {
-        return format!("{n} B");
-    }
-    let mut value = n as f64 / 1024.0;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    format!("{value:.1} {}", UNITS[unit])
+    bytesize::ByteSize::b(n).display().iec().to_string()
 }
 
 /// `390 µs`, `12.3 ms`, `1.23 s`.
