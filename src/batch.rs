@@ -10,7 +10,7 @@
 //! first puzzle each worker solves whole puzzles, each with a one-thread engine. The first
 //! puzzle, which may be the only one, gets every thread inside the engine.
 //!
-//! Puzzles travel in groups sized so that each takes about [`GROUP_TIME`] to solve, by the
+//! Puzzles travel in groups sized so that each takes about a millisecond to solve, by the
 //! pace of the groups before it: thousands of easy puzzles a second then cost a few hundred
 //! hand-offs, not thousands, and a handful of hard ones still spread over every worker.
 
@@ -30,7 +30,7 @@ use crate::trace;
 pub const WINDOW: usize = 4096;
 
 /// About how long one group of puzzles should take a worker to solve.
-pub const GROUP_TIME: Duration = Duration::from_millis(1);
+pub(crate) const GROUP_TIME: Duration = Duration::from_millis(1);
 
 /// Most puzzles in one group, however fast the last group went: a run of hard puzzles after
 /// easy ones then reaches one worker in a group of at most this many, and many groups fit in

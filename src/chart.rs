@@ -34,15 +34,15 @@ const INK: RGBColor = RGBColor(0x22, 0x22, 0x22);
 const GRID: RGBColor = RGBColor(0xdd, 0xdd, 0xdd);
 const MUTED: RGBColor = RGBColor(0x55, 0x55, 0x55);
 /// Boards that branched: they live on as children one level down.
-pub const LIVE: RGBColor = RGBColor(0x4c, 0x78, 0xa8);
+pub(crate) const LIVE: RGBColor = RGBColor(0x4c, 0x78, 0xa8);
 /// Boards found dead.
-pub const DEAD: RGBColor = RGBColor(0xe4, 0x57, 0x56);
+pub(crate) const DEAD: RGBColor = RGBColor(0xe4, 0x57, 0x56);
 /// Boards that were solutions.
-pub const SOLVED: RGBColor = RGBColor(0x54, 0xa2, 0x4b);
+pub(crate) const SOLVED: RGBColor = RGBColor(0x54, 0xa2, 0x4b);
 /// The frontier line.
-pub const FRONTIER: RGBColor = RGBColor(0xf5, 0x85, 0x18);
+pub(crate) const FRONTIER: RGBColor = RGBColor(0xf5, 0x85, 0x18);
 /// Bar colours of the strategies in [`compare_svg`], in summary order (repeating).
-pub const PALETTE: [RGBColor; 6] = [
+pub(crate) const PALETTE: [RGBColor; 6] = [
     RGBColor(0x4c, 0x78, 0xa8),
     RGBColor(0xf5, 0x85, 0x18),
     RGBColor(0x54, 0xa2, 0x4b),

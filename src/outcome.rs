@@ -149,7 +149,7 @@ impl Outcome {
     }
 
     /// The outcome for givens that break a rule.
-    pub fn conflict(conflict: Conflict) -> Outcome {
+    pub(crate) fn conflict(conflict: Conflict) -> Outcome {
         Outcome {
             solutions: Vec::new(),
             count: 0,

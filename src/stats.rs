@@ -103,7 +103,7 @@ fn as_secs<S: serde::Serializer>(elapsed: &Duration, s: S) -> Result<S::Ok, S::E
 impl Stats {
     /// The row for `depth`, created (with the rows above it) if the search had not been there.
     #[inline]
-    pub fn depth_mut(&mut self, depth: usize) -> &mut DepthStats {
+    pub(crate) fn depth_mut(&mut self, depth: usize) -> &mut DepthStats {
         if depth >= self.per_depth.len() {
             let start = self.per_depth.len();
             self.per_depth
@@ -118,7 +118,7 @@ impl Stats {
 
     /// Records that the frontier held `held` states of `bytes_each` bytes, if that is a new peak.
     #[inline]
-    pub fn record_peak(&mut self, held: u64, bytes_each: usize) {
+    pub(crate) fn record_peak(&mut self, held: u64, bytes_each: usize) {
         if held > self.peak_frontier {
             self.peak_frontier = held;
             self.peak_frontier_bytes = held * bytes_each as u64;

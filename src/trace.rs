@@ -24,7 +24,7 @@ use crate::stats::DepthStats;
 pub const TARGET: &str = "explore::trace";
 
 /// Emits the event for one finished depth.
-pub fn depth(strategy: Strategy, row: &DepthStats) {
+pub(crate) fn depth(strategy: Strategy, row: &DepthStats) {
     tracing::info!(
         target: TARGET,
         kind = "depth",
@@ -41,7 +41,7 @@ pub fn depth(strategy: Strategy, row: &DepthStats) {
 }
 
 /// Emits the event for a finished search.
-pub fn run(strategy: Strategy, outcome: &Outcome) {
+pub(crate) fn run(strategy: Strategy, outcome: &Outcome) {
     let stats = &outcome.stats;
     tracing::info!(
         target: TARGET,
