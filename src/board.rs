@@ -120,9 +120,60 @@ pub(crate) trait Board: Clone + Send + Debug + 'static {
     fn fill_forced(&mut self, rule: Forced) -> Result<u32, Dead>;
 
     /// The cell to branch on by `rule`, or `None` when every cell is settled: with
-    /// [`Branch::First`] the first unsettled cell in reading order, with [`Branch::Fewest`] the
-    /// first of those with the fewest candidates.
+    /// [`Branch::First`] the first unsettled cell in reading order, otherwise the first of those
+    /// with the fewest candidates ([`Branch::Probe`] then looks further with [`probe`]).
     fn branch_cell(&self, rule: Branch) -> Option<Cell>;
+}
+
+/// Most cells [`probe`] tries.
+pub(crate) const PROBE_CELLS: usize = 32;
+
+/// What [`probe`] chose, and what looking ahead cost.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Probed {
+    /// The cell to branch on.
+    pub(crate) cell: Cell,
+    /// Child boards made and filled to look ahead.
+    pub(crate) boards: u64,
+}
+
+/// The [`Branch::Probe`] rule, one guess of look-ahead: of the first [`PROBE_CELLS`] open cells
+/// in reading order that have as few candidates as `fewest` (the board's
+/// [`Branch::Fewest`] cell), the one whose children settle the most cells when filled by
+/// `rule`, counting each cell by its poorest child; the first on a tie. A cell with a dead child
+/// is taken at once: branching on it leaves its other children only.
+///
+/// `rule` is the search's own forced-cell rule, which filled `board`, but at most
+/// [`Forced::Locked`]: the subsets rule costs more per look than it tells the choice. The
+/// look-ahead changes which cell the search branches on, never what it finds.
+pub(crate) fn probe<B: Board>(board: &B, fewest: Cell, rule: Forced) -> Probed {
+    let rule = rule.min(Forced::Locked);
+    let n = board.candidates(fewest).len();
+    let shape = board.shape();
+    let mut best = (0, fewest);
+    let mut boards = 0;
+    let tried = shape
+        .cells()
+        .filter(|&cell| !board.is_settled(cell) && board.candidates(cell).len() == n)
+        .take(PROBE_CELLS);
+    for (i, cell) in tried.enumerate() {
+        let mut poorest = u32::MAX;
+        for digit in board.candidates(cell) {
+            let mut child = board.child(cell, digit);
+            boards += 1;
+            match child.fill_forced(rule) {
+                Ok(settled) => poorest = poorest.min(settled),
+                Err(Dead) => return Probed { cell, boards },
+            }
+        }
+        if i == 0 || poorest > best.0 {
+            best = (poorest, cell);
+        }
+    }
+    Probed {
+        cell: best.1,
+        boards,
+    }
 }
 
 #[cfg(test)]
@@ -292,6 +343,59 @@ mod tests {
         });
     }
 
+    /// The probe takes a cell with the fewest candidates; one with a dead child if any of the
+    /// cells it tries has one, else the one whose poorest child settles the most.
+    #[test]
+    fn the_probe_looks_one_guess_ahead() {
+        let mut seen_dead = 0;
+        for line in [HARD, crate::testing::ESCARGOT] {
+            let mut queue = vec![Nine::new(&grid(line))];
+            while let Some(mut board) = queue.pop() {
+                if Board::fill_forced(&mut board, Forced::Locked).is_err() {
+                    continue;
+                }
+                let Some(fewest) = Board::branch_cell(&board, Branch::Fewest) else {
+                    continue;
+                };
+                let n = Board::candidates(&board, fewest).len();
+                let probed = probe(&board, fewest, Forced::Locked);
+                assert_eq!(Board::candidates(&board, probed.cell).len(), n);
+                // Each tried cell's children: settled counts, None where dead.
+                let poorest = |cell: Cell| {
+                    Board::candidates(&board, cell)
+                        .iter()
+                        .map(|digit| {
+                            Board::child(&board, cell, digit)
+                                .fill_forced(Forced::Locked)
+                                .ok()
+                        })
+                        .collect::<Option<Vec<u32>>>()
+                        .map(|settled| settled.into_iter().min().unwrap())
+                };
+                let tried: Vec<Cell> = Shape::NINE
+                    .cells()
+                    .filter(|&c| {
+                        !Board::is_settled(&board, c) && Board::candidates(&board, c).len() == n
+                    })
+                    .take(PROBE_CELLS)
+                    .collect();
+                assert!(tried.contains(&probed.cell));
+                if tried.iter().any(|&c| poorest(c).is_none()) {
+                    seen_dead += 1;
+                    assert_eq!(poorest(probed.cell), None);
+                } else {
+                    let best = tried.iter().map(|&c| poorest(c).unwrap()).max();
+                    assert_eq!(poorest(probed.cell), best);
+                    assert_eq!(probed.boards, u64::from(n) * tried.len() as u64);
+                }
+                for digit in Board::candidates(&board, probed.cell) {
+                    queue.push(Board::child(&board, probed.cell, digit));
+                }
+            }
+        }
+        assert!(seen_dead > 0, "no board with a dead look-ahead");
+    }
+
     /// The two kernels agree on every board of a search: the same candidates after the same
     /// rule, the same verdict, the same branch cell.
     #[test]
@@ -320,6 +424,7 @@ mod tests {
                         assert_eq!(nine.branch_cell(branch), general.branch_cell(branch));
                     }
                     if let Some(cell) = nine.branch_cell(Branch::Fewest) {
+                        assert_eq!(probe(&nine, cell, rule), probe(&general, cell, rule));
                         for digit in Board::candidates(&nine, cell) {
                             let children = (
                                 Board::child(&nine, cell, digit),

@@ -147,6 +147,13 @@ pub enum Branch {
     /// The undetermined cell with the fewest candidates (the first such in reading order).
     #[default]
     Fewest,
+    /// One guess of look-ahead: of the first 32 undetermined cells with the fewest candidates,
+    /// the one whose children, each filled by the forced-cell rule (at most
+    /// [`Forced::Locked`]), settle the most cells, its poorest child counting; a cell with a
+    /// dead child at once. Costs up to twice 32 boards per branch
+    /// ([`Stats::probes`](crate::Stats::probes)) and can make the tree of a hard large puzzle
+    /// many times smaller; it never changes what the search finds.
+    Probe,
 }
 
 /// Everything that shapes one search.
@@ -245,6 +252,10 @@ impl Branch {
         match self {
             Branch::First => "the first empty cell in reading order",
             Branch::Fewest => "the empty cell with the fewest candidates",
+            Branch::Probe => {
+                "of the cells with the fewest candidates, the one whose children settle the most \
+                 (one guess of look-ahead; pays on large hard boards)"
+            }
         }
     }
 }
@@ -314,7 +325,10 @@ named_enum!(
     Forced, "forced-cell rule",
     Naked => "naked", Hidden => "hidden", Locked => "locked", Subsets => "subsets",
 );
-named_enum!(Branch, "branch rule", First => "first", Fewest => "fewest");
+named_enum!(
+    Branch, "branch rule",
+    First => "first", Fewest => "fewest", Probe => "probe",
+);
 
 #[cfg(test)]
 mod tests {
@@ -335,7 +349,7 @@ mod tests {
         let err = "widest".parse::<Branch>().unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown branch rule 'widest' (expected one of: first, fewest)"
+            "unknown branch rule 'widest' (expected one of: first, fewest, probe)"
         );
     }
 }

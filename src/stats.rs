@@ -85,6 +85,9 @@ pub struct Stats {
     pub peak_frontier_bytes: u64,
     /// Boards expanded depth-first inside a worker because the frontier was at its budget.
     pub overflow: u64,
+    /// Boards made only to look ahead ([`Branch::Probe`](crate::Branch::Probe)): filled, then
+    /// dropped; not counted in `nodes`.
+    pub probes: u64,
     /// Wall-clock time of the search.
     #[cfg_attr(
         feature = "serde",
@@ -134,6 +137,7 @@ impl Stats {
         self.dead += other.dead;
         self.solutions += other.solutions;
         self.overflow += other.overflow;
+        self.probes += other.probes;
         self.max_depth = self.max_depth.max(other.max_depth);
         self.peak_frontier = self.peak_frontier.max(other.peak_frontier);
         self.peak_frontier_bytes = self.peak_frontier_bytes.max(other.peak_frontier_bytes);

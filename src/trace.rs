@@ -58,6 +58,7 @@ pub(crate) fn run(strategy: Strategy, outcome: &Outcome) {
         peak_frontier = stats.peak_frontier,
         peak_frontier_bytes = stats.peak_frontier_bytes,
         overflow = stats.overflow,
+        probes = stats.probes,
         elapsed_secs = stats.elapsed.as_secs_f64(),
     );
 }

@@ -461,11 +461,29 @@ fn plan(set: Set, config: &Config) -> Plan {
     const FRISCH_SUBSETS: &str = "with the subsets rule the two easier 25x25 puzzles take about \
                                   11,000 boards each and are checked in full; the minimal ones \
                                   take a million boards and more";
+    const PROBE_FULL: &str = "looking ahead costs up to 64 boards per branch: the probe rule \
+                              runs on every sample and size set and, of the full 9x9 sets, on \
+                              hardest_1106";
+    const FRISCH_PROBE: &str = "with look-ahead the two easier 25x25 puzzles take under 1,000 \
+                                boards with the subsets rule; each board costs up to 64 more";
+    const PROBE_DEBUG: &str = "unoptimised, looking ahead up to 64 boards per branch takes \
+                               the empty board's hundred solutions and the 16x16 set a minute \
+                               per variant; optimised builds run them in full";
     let budget = |max_nodes, reason| Plan::Budget { max_nodes, reason };
+    let probe = config.branch == Branch::Probe;
     let naked = config.forced == Forced::Naked;
     let naked_first = naked && config.branch == Branch::First;
     match (set, config.strategy) {
+        (Set::FullClue17 | Set::FullMulti16 | Set::FullTop1465 | Set::FullUnsolvable, _)
+            if probe =>
+        {
+            Plan::Skip { reason: PROBE_FULL }
+        }
+        (Set::Handmade | Set::Janko16, Strategy::Bfs | Strategy::Dfs) if probe && DEBUG_BUILD => {
+            budget(2_000, PROBE_DEBUG)
+        }
         (Set::Full25, Strategy::Bfs | Strategy::Dfs) if naked => Plan::Skip { reason: NAKED_25 },
+        (Set::Full25, Strategy::Bfs | Strategy::Dfs) if probe => budget(1_000, FRISCH_PROBE),
         (Set::Full25, Strategy::Bfs | Strategy::Dfs) if config.forced == Forced::Subsets => {
             budget(12_000, FRISCH_SUBSETS)
         }
@@ -713,6 +731,14 @@ conformance! {
         bfs_subsets_first_2 = bfs(Forced::Subsets, Branch::First, 2),
         bfs_subsets_fewest_1 = bfs(Forced::Subsets, Branch::Fewest, 1),
         bfs_subsets_fewest_2 = bfs(Forced::Subsets, Branch::Fewest, 2),
+        bfs_naked_probe_1 = bfs(Forced::Naked, Branch::Probe, 1),
+        bfs_naked_probe_2 = bfs(Forced::Naked, Branch::Probe, 2),
+        bfs_hidden_probe_1 = bfs(Forced::Hidden, Branch::Probe, 1),
+        bfs_hidden_probe_2 = bfs(Forced::Hidden, Branch::Probe, 2),
+        bfs_locked_probe_1 = bfs(Forced::Locked, Branch::Probe, 1),
+        bfs_locked_probe_2 = bfs(Forced::Locked, Branch::Probe, 2),
+        bfs_subsets_probe_1 = bfs(Forced::Subsets, Branch::Probe, 1),
+        bfs_subsets_probe_2 = bfs(Forced::Subsets, Branch::Probe, 2),
         // A frontier of a few boards: almost every board overflows into the workers' stacks.
         bfs_small_frontier_2 = bfs(Forced::Naked, Branch::First, 2).with_max_frontier(4),
         dfs_naked_first = dfs(Forced::Naked, Branch::First),
@@ -723,6 +749,10 @@ conformance! {
         dfs_locked_fewest = dfs(Forced::Locked, Branch::Fewest),
         dfs_subsets_first = dfs(Forced::Subsets, Branch::First),
         dfs_subsets_fewest = dfs(Forced::Subsets, Branch::Fewest),
+        dfs_naked_probe = dfs(Forced::Naked, Branch::Probe),
+        dfs_hidden_probe = dfs(Forced::Hidden, Branch::Probe),
+        dfs_locked_probe = dfs(Forced::Locked, Branch::Probe),
+        dfs_subsets_probe = dfs(Forced::Subsets, Branch::Probe),
         bitmask = plain(Strategy::Bitmask),
         backtrack = plain(Strategy::Backtrack),
     ]

@@ -784,7 +784,7 @@ impl Board for General {
                     .then(|| self.shape.cell(row, open.trailing_zeros() as usize))
                     .flatten()
             }),
-            Branch::Fewest => self.fewest(),
+            Branch::Fewest | Branch::Probe => self.fewest(),
         }
     }
 }

@@ -396,7 +396,7 @@ impl Board for Nine {
             Branch::First => (0..N_BANDS)
                 .find(|&band| self.open[band] != 0)
                 .map(|band| band * BAND_CELLS + self.open[band].trailing_zeros() as usize),
-            Branch::Fewest => self.fewest(),
+            Branch::Fewest | Branch::Probe => self.fewest(),
         };
         index.and_then(|index| SHAPE.cell_at(index))
     }

@@ -4,9 +4,9 @@
 //! Both searches call this and differ only in where they put the children, so their per-depth
 //! statistics agree whenever both run to the end.
 
-use crate::board::Board;
+use crate::board::{Board, probe};
 use crate::candidates::Candidates;
-use crate::config::Config;
+use crate::config::{Branch, Config};
 use crate::geometry::Cell;
 use crate::stats::Stats;
 
@@ -44,7 +44,12 @@ pub(crate) fn expand<B: Board>(
             stats.depth_mut(depth).solutions += 1;
             Step::Solved
         }
-        Some(cell) => {
+        Some(mut cell) => {
+            if config.branch == Branch::Probe {
+                let probed = probe(board, cell, config.forced);
+                stats.probes += probed.boards;
+                cell = probed.cell;
+            }
             let candidates = board.candidates(cell);
             stats.guesses += 1;
             stats.depth_mut(depth).children += u64::from(candidates.len());

@@ -420,7 +420,11 @@ pub(crate) struct EngineArgs {
     pub(crate) forced: Forced,
 
     /// Which cell bfs and dfs branch on. The default, fewest, makes the fewest children and
-    /// is the faster with every forced-cell rule (docs/benchmarks.md).
+    /// is the fastest on 9x9 puzzles. probe looks one guess ahead: of up to 32 cells with the
+    /// fewest candidates, it fills each one's children and takes the cell whose children settle
+    /// the most. That costs up to 64 boards per branch (reported as probes), and makes the
+    /// trees of hard 25x25 puzzles ten to a hundred times smaller: with --forced subsets it is
+    /// the combination to use there (docs/benchmarks.md).
     #[arg(
         long,
         value_name = "RULE",
