@@ -6,11 +6,13 @@
 //! chosen format, draws the chart, and reports any disagreement between strategies.
 
 use std::io::{self, Write};
+use std::path::Path;
 
 use explore::{Grid, chart, compare, format};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::cli::{CompareArgs, CompareFormat};
+use crate::files::{self, quoted};
 use crate::input::Source;
 use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED};
 
@@ -18,7 +20,17 @@ use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED};
 pub(crate) fn run(args: &CompareArgs) -> u8 {
     let mut status = EXIT_OK;
     let mut grids: Vec<Grid> = Vec::new();
-    for source in Source::from_args(&args.inputs) {
+    let sources = Source::from_args(&args.inputs);
+    let outputs: Vec<(&str, &Path)> = args
+        .svg
+        .iter()
+        .map(|path| ("--svg", path.as_path()))
+        .collect();
+    if let Err(error) = files::check_outputs(&sources, &outputs) {
+        eprintln!("explore: {error}");
+        return EXIT_INPUT;
+    }
+    for source in sources {
         let opened = match source.open() {
             Ok(opened) => opened,
             Err(error) => {
@@ -78,11 +90,12 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
             1 => format!("1 puzzle ({}), one core", sizes.join(", ")),
             n => format!("{n} puzzles ({}), one core each", sizes.join(", ")),
         };
-        match std::fs::write(path, chart::compare_svg(&shown, &title)) {
-            Ok(()) if !args.quiet => eprintln!("explore: wrote the chart to {}", path.display()),
+        let name = quoted(path.as_os_str());
+        match files::write_whole(path, chart::compare_svg(&shown, &title).as_bytes()) {
+            Ok(()) if !args.quiet => eprintln!("explore: wrote the chart to {name}"),
             Ok(()) => {}
             Err(error) => {
-                eprintln!("explore: --svg: cannot write {}: {error}", path.display());
+                eprintln!("explore: --svg: cannot write {name}: {error}");
                 status = EXIT_INPUT;
             }
         }

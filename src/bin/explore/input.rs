@@ -11,6 +11,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor};
 use std::path::{Path, PathBuf};
 
+use crate::files::quoted;
+
 /// The demo puzzle: "AI Escargot", published by Arto Inkala in 2006 as the hardest Sudoku of
 /// its day. The breadth-first engine needs eight levels of guesses for it, and its frontier
 /// grows to a few dozen boards before the last level holds the solution: a search worth
@@ -106,7 +108,7 @@ impl Source {
                 opened(name, Box::new(Cursor::new(text.clone())))
             }
             Source::File(path) => {
-                let name = path.display().to_string();
+                let name = quoted(path.as_os_str());
                 let fail = |reason: String| OpenError {
                     name: name.clone(),
                     reason,

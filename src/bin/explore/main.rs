@@ -6,6 +6,7 @@
 //!
 //! - `cli`: the flags, their help, and the [`explore::Config`] they make;
 //! - `compare`: `explore compare`, strategies side by side;
+//! - `files`: files the run writes, never an input and written whole;
 //! - `input`: where puzzles come from (files, `-`, literal puzzles, the demo);
 //! - `solve`: the run: inputs through the batch, results to the output, messages to stderr;
 //! - `output`: the `human`, `line` and `json` renderers;
@@ -15,6 +16,7 @@
 
 mod cli;
 mod compare;
+mod files;
 mod input;
 mod output;
 mod pictures;

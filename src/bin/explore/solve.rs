@@ -11,6 +11,7 @@
 
 use std::fmt::Display;
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -18,6 +19,7 @@ use explore::batch::{self, Solved};
 use explore::{Config, Status, format};
 
 use crate::cli::{OutputFormat, SolveArgs};
+use crate::files;
 use crate::input::{DEMO_TITLE, Source};
 use crate::output::{Origin, Renderer};
 use crate::pictures::Pictures;
@@ -38,7 +40,17 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
         config: config.clone(),
         quiet: args.quiet,
     };
-    for source in Source::from_args(&args.inputs) {
+    let sources = Source::from_args(&args.inputs);
+    let outputs: Vec<(&str, &Path)> = [("--svg", &args.svg), ("--dot", &args.dot)]
+        .into_iter()
+        .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
+        .collect();
+    if let Err(error) = files::check_outputs(&sources, &outputs) {
+        run.out.message(error);
+        run.tally.write_failed = true;
+        return run.tally;
+    }
+    for source in sources {
         if run.out.closed {
             break;
         }

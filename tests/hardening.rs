@@ -1,0 +1,109 @@
+//! Integration tests of the command under hostile and careless use: outputs that name inputs,
+//! special files, closed and broken pipes, memory and thread limits, and input that could be
+//! misread. Each test reproduces a defect that was once there (issue 13).
+
+use std::path::Path;
+use std::process::{Command as StdCommand, Stdio};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const ESCARGOT: &str =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+const ESCARGOT_SOLUTION: &str =
+    "162857493534129678789643521475312986913586742628794135356478219241935867897261354";
+
+fn explore() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_explore"));
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("RUST_LOG");
+    command
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write a test file");
+    path
+}
+
+#[test]
+fn an_output_file_never_overwrites_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!("{ESCARGOT}\n");
+    let d = dir.path().join("d");
+    std::fs::create_dir(&d).unwrap();
+    write(&d, "v.txt", &text);
+    let names = ["v.txt", "./v.txt", "../d/v.txt", "link.txt"];
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(d.join("v.txt"), d.join("link.txt")).unwrap();
+    for flag in ["--svg", "--dot"] {
+        for name in names {
+            if cfg!(not(unix)) && name == "link.txt" {
+                continue;
+            }
+            explore()
+                .current_dir(&d)
+                .args(["v.txt", flag, name])
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(predicate::str::contains("is an input of this run"));
+            assert_eq!(std::fs::read_to_string(d.join("v.txt")).unwrap(), text);
+        }
+    }
+    // Standard input redirected from the file is the file too.
+    #[cfg(unix)]
+    {
+        let status = StdCommand::new(env!("CARGO_BIN_EXE_explore"))
+            .current_dir(&d)
+            .args(["-", "--svg", "v.txt"])
+            .stdin(std::fs::File::open(d.join("v.txt")).unwrap())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        assert_eq!(status.code(), Some(2));
+        assert_eq!(std::fs::read_to_string(d.join("v.txt")).unwrap(), text);
+    }
+    explore()
+        .current_dir(&d)
+        .args(["compare", "v.txt", "--svg", "./v.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is an input of this run"));
+    assert_eq!(std::fs::read_to_string(d.join("v.txt")).unwrap(), text);
+    // Two pictures to one file are refused too; a fresh path is written whole.
+    explore()
+        .current_dir(&d)
+        .args(["v.txt", "--svg", "p", "--dot", "p"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--svg writes the same file"));
+    explore()
+        .current_dir(&d)
+        .args(["v.txt", "-q", "--svg", "p.svg", "-o", "line"])
+        .assert()
+        .success()
+        .stdout(format!("{ESCARGOT_SOLUTION}\n"));
+    let svg = std::fs::read_to_string(d.join("p.svg")).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    let left: Vec<_> = std::fs::read_dir(&d)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .filter(|name| name.to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn picture_errors_say_what_failed_in_words() {
+    explore()
+        .args(["--svg", "no/such/dir/x.svg", "-o", "line", ESCARGOT])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("--svg: cannot write no/such/dir/x.svg: cannot create a file in no/such/dir: no such file or directory")
+                .and(predicate::str::contains("os error").not()),
+        );
+}
