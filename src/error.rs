@@ -211,6 +211,25 @@ impl InputErrorKind {
     }
 }
 
+/// An I/O error in words, as messages print it: `is a directory`, `permission denied`,
+/// without Rust's `(os error N)` suffix and with a lower-case first letter.
+///
+/// ```
+/// let error = std::io::Error::from_raw_os_error(21);
+/// assert!(!explore::error::in_words(&error).contains("os error"));
+/// ```
+pub fn in_words(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    let mut text = match text.find(" (os error") {
+        Some(end) => text[..end].to_owned(),
+        None => text,
+    };
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_lowercase();
+    }
+    text
+}
+
 /// `n cells`, or `1 cell`.
 fn cells(n: usize) -> String {
     if n == 1 {

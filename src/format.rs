@@ -38,7 +38,8 @@
 //! and why ([`InputError`]). Reading then resumes: after a bad one-line puzzle, at the next
 //! line; after a bad grid or literal, at the next blank line, comment line, one-line puzzle or
 //! declaration (`name = {`). Input that is not text (a NUL byte, bytes that are not UTF-8) ends
-//! reading with one error.
+//! reading with one error; a NUL byte ends it wherever it stands, even in a comment, and
+//! nothing after it is read, so an endless stream of them (`/dev/zero`) ends at once.
 //!
 //! Rules about the digits themselves (two 5s in a row) are not this module's concern: such a
 //! puzzle reads fine and the solver reports it.
@@ -373,6 +374,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                     Ok(true) if self.source.is_utf16() => {
                         Some(Err(Fault::new(START, InputErrorKind::Utf16)))
                     }
+                    Ok(true) if self.source.is_at_nul() => Some(Err(self.not_text())),
                     Ok(true) => self.step(),
                     Ok(false) => {
                         self.eof = true;
@@ -383,7 +385,10 @@ impl<R: BufRead> Iterator for Reader<R> {
                             line: self.source.number() + 1,
                             column: 1,
                         };
-                        Some(Err(Fault::new(pos, InputErrorKind::Io(e.to_string()))))
+                        Some(Err(Fault::new(
+                            pos,
+                            InputErrorKind::Io(crate::error::in_words(&e)),
+                        )))
                     }
                 }
             };
@@ -412,6 +417,37 @@ impl<R: BufRead> Reader<R> {
                 }
                 Err(error(&self.input, self.index, fault))
             }
+        }
+    }
+
+    /// The fault of a line that stops at a NUL byte, where the input ends: the first byte on
+    /// it that is not text (outside a comment), which may be the NUL itself.
+    fn not_text(&self) -> Fault {
+        let line = self.source.line();
+        let at = |column| Pos {
+            line: line.number,
+            column,
+        };
+        let nul = Fault::new(
+            at(line.text.chars().count() + 1),
+            InputErrorKind::NotText { byte: 0 },
+        );
+        if line::kind(&line, None) == Kind::Comment {
+            return nul;
+        }
+        let control = line
+            .text
+            .chars()
+            .position(|c| c.is_ascii_control() && !c.is_whitespace());
+        match (control, line.cut) {
+            (Some(i), _) => {
+                let byte = line.text.chars().nth(i).map_or(0, |c| c as u8);
+                Fault::new(at(i + 1), InputErrorKind::NotText { byte })
+            }
+            (None, Some(source::Cut::NotUtf8(byte))) => {
+                Fault::new(nul.pos, InputErrorKind::NotText { byte })
+            }
+            (None, _) => nul,
         }
     }
 

@@ -107,3 +107,41 @@ fn picture_errors_say_what_failed_in_words() {
                 .and(predicate::str::contains("os error").not()),
         );
 }
+
+#[cfg(unix)]
+#[test]
+fn an_endless_stream_of_nul_bytes_stops_at_the_first() {
+    for args in [&["/dev/zero"][..], &["compare", "/dev/zero"]] {
+        explore()
+            .args(args)
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "/dev/zero: puzzle 1, line 1, column 1: byte 0x00 is not text",
+            ));
+    }
+    // Puzzles before the NUL are solved; standard input that is a directory says so in words.
+    let mut text = format!("{ESCARGOT}\n").into_bytes();
+    text.extend([0; 4096]);
+    explore()
+        .args(["-", "-o", "line"])
+        .write_stdin(text)
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stdout(format!("{ESCARGOT_SOLUTION}\ninvalid\n"))
+        .stderr(predicate::str::contains("line 2, column 1: byte 0x00"));
+    let status = StdCommand::new(env!("CARGO_BIN_EXE_explore"))
+        .arg("-")
+        .stdin(std::fs::File::open("/").unwrap())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&status.stderr);
+    assert_eq!(status.status.code(), Some(2));
+    assert!(
+        stderr.contains("<stdin>: puzzle 1, line 1, column 1: cannot read: is a directory"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("os error"), "{stderr}");
+}

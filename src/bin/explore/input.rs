@@ -168,17 +168,7 @@ fn might_be_a_puzzle(name: &str) -> bool {
 
 /// An I/O error in words, without Rust's `(os error N)` suffix.
 pub(crate) fn describe(err: &io::Error) -> String {
-    let text = err.to_string();
-    match text.find(" (os error") {
-        Some(end) => {
-            let mut text = text[..end].to_owned();
-            if let Some(first) = text.get_mut(..1) {
-                first.make_ascii_lowercase();
-            }
-            text
-        }
-        None => text,
-    }
+    explore::error::in_words(err)
 }
 
 #[cfg(test)]
