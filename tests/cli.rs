@@ -634,7 +634,8 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
     drop(stdout);
     let output = child.wait_with_output().expect("explore ends");
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    // Quietly, but not every result was written: the status says so.
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert_eq!(stderr, "");
 }
 

@@ -145,3 +145,121 @@ fn an_endless_stream_of_nul_bytes_stops_at_the_first() {
     );
     assert!(!stderr.contains("os error"), "{stderr}");
 }
+
+/// Runs explore through `sh` with standard output closed.
+#[cfg(unix)]
+fn with_stdout_closed(args: &[&str]) -> std::process::Output {
+    StdCommand::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" \"$@\" >&-")
+        .arg(env!("CARGO_BIN_EXE_explore"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("sh runs")
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_standard_output_is_a_failure_not_a_success() {
+    for args in [&["tests/data/cli/top3.txt"][..], &["compare", "-q"], &[]] {
+        let output = with_stdout_closed(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("standard output is closed"),
+            "{args:?}: {stderr}"
+        );
+    }
+    // Redirected to /dev/null is not closed.
+    let status = StdCommand::new(env!("CARGO_BIN_EXE_explore"))
+        .arg("tests/data/cli/top3.txt")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_reader_that_stops_early_makes_a_quiet_failure() {
+    for command in [
+        "\"$0\" tests/data/top1465.txt -o line | head -1",
+        "\"$0\" tests/data/top1465.txt | head -1",
+    ] {
+        let output = StdCommand::new("bash")
+            .arg("-c")
+            .arg(format!("{command}; echo \"status ${{PIPESTATUS[0]}}\" >&2"))
+            .arg(env!("CARGO_BIN_EXE_explore"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("bash runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr, "status 2\n", "{command}");
+        assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 1);
+    }
+    // A reader that takes everything sees success.
+    let output = StdCommand::new("bash")
+        .arg("-c")
+        .arg("\"$0\" tests/data/cli/top3.txt -q -o line | cat >/dev/null; echo ${PIPESTATUS[0]}")
+        .arg(env!("CARGO_BIN_EXE_explore"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("bash runs");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "0\n");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_reported_in_words() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let output = StdCommand::new(env!("CARGO_BIN_EXE_explore"))
+        .args(["tests/data/cli/top3.txt", "-q"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "explore: cannot write output: no space left on device\n"
+    );
+}
+
+/// Results reach a pipe as each puzzle is solved, while the input is still open.
+#[test]
+fn results_stream_to_a_pipe_before_the_input_ends() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_explore"))
+        .args(["-", "-o", "line", "-q", "-j", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("explore starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                return;
+            }
+        }
+    });
+    for round in 0..3 {
+        writeln!(stdin, "{ESCARGOT}").unwrap();
+        stdin.flush().unwrap();
+        let line = rx
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .unwrap_or_else(|_| panic!("result {round} arrives while the input is open"));
+        assert_eq!(line, ESCARGOT_SOLUTION);
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}

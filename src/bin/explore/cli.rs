@@ -44,15 +44,16 @@ Every board size from 4x4 to 64x64 is solved with every strategy and option, and
 every output: grids boxed to the shape of the board, and in JSON its size and box shape.";
 
 const AFTER_HELP: &str = "\
-Exit status: 0 all solved, 1 some puzzle has no solution or gave up, 2 unreadable input or \
-invalid puzzle. 'explore --help' says more.";
+Exit status: 0 all solved, 1 some puzzle has no solution or gave up, 2 unreadable input, \
+invalid puzzle or a result not written. 'explore --help' says more.";
 
 const AFTER_LONG_HELP: &str = "\
 Exit status:
   0  every puzzle was read and solved (unique, multiple or solved)
   1  some puzzle has no solution, or its search gave up at --max-nodes or --timeout
   2  some input could not be read (missing file, invalid puzzle, no puzzle at all),
-     output could not be written, or the command line is wrong
+     some result could not be written (standard output closed, full, or its reader gone,
+     as with | head: then without a message), or the command line is wrong
 
 Examples:
   Solve the built-in demo puzzle:
@@ -126,7 +127,8 @@ budget per puzzle (backtrack 1,000,000, bitmask 10,000,000), about a tenth of a 
 Exit status:
   0  the comparison ran and the strategies agree
   1  two strategies contradict each other on some puzzle
-  2  some input could not be read, an invalid puzzle, or the output could not be written
+  2  some input could not be read, an invalid puzzle, or the output could not all be
+     written (standard output closed, full, or its reader gone: then without a message)
 
 Examples:
   Every strategy on the demo puzzle:

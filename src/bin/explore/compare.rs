@@ -74,11 +74,19 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
             .map(|summary| serde_json::to_string(summary).expect("summaries serialise") + "\n")
             .collect(),
     };
-    if let Err(error) = io::stdout().lock().write_all(text.as_bytes()) {
+    let mut stdout = io::stdout().lock();
+    if let Err(error) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        // A reader that went away is not reported, but the comparison was not all written.
         if error.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("explore: cannot write the comparison: {error}");
-            return EXIT_INPUT;
+            eprintln!(
+                "explore: cannot write the comparison: {}",
+                crate::input::describe(&error)
+            );
         }
+        return EXIT_INPUT;
     }
 
     if let Some(path) = &args.svg {

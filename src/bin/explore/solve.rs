@@ -7,7 +7,8 @@
 //! [`Tally`] that sets the exit status.
 //!
 //! When the reader of standard output goes away (`explore big.txt | head`), the write fails
-//! with a broken pipe; the run then stops reading input and ends quietly.
+//! with a broken pipe; the run then stops reading input and ends quietly, with exit status 2
+//! since some result was not written.
 
 use std::fmt::Display;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -192,12 +193,16 @@ impl Run {
     }
 }
 
-/// Standard output, buffered, flushed after every puzzle when a person watches it.
+/// Standard output, buffered, and flushed after every puzzle unless it is a regular file: a
+/// person at a terminal, or a program reading a pipe, gets each result as soon as it and
+/// those before it are solved, not at the end of the input.
 struct Stdout {
     writer: BufWriter<io::StdoutLock<'static>>,
-    interactive: bool,
+    flush_each: bool,
     /// Set once a write failed: nothing more is written.
     closed: bool,
+    /// Set when a write failed, a broken pipe included: some result was not written.
+    lost: bool,
     /// A write failure other than a broken pipe, to report once.
     failure: Option<io::Error>,
 }
@@ -206,18 +211,20 @@ impl Stdout {
     fn new() -> Stdout {
         let stdout = io::stdout();
         Stdout {
-            interactive: stdout.is_terminal(),
+            flush_each: !is_regular_file(&stdout),
             writer: BufWriter::new(stdout.lock()),
             closed: false,
+            lost: false,
             failure: None,
         }
     }
 
-    /// Whether a write succeeded (and, on a terminal, reached the screen). A failure closes
-    /// the output; a broken pipe means the reader went away and is no error.
+    /// Whether a write succeeded (and, unless the output is a file, was flushed). A failure
+    /// closes the output; a broken pipe means the reader went away, which is not reported,
+    /// but the results after it are lost all the same.
     fn check(&mut self, written: io::Result<()>) -> bool {
         let result = written.and_then(|()| {
-            if self.interactive {
+            if self.flush_each {
                 self.writer.flush()
             } else {
                 Ok(())
@@ -237,6 +244,7 @@ impl Stdout {
             self.failure = Some(error);
         }
         self.closed = true;
+        self.lost = true;
     }
 
     /// Prints `explore: {message}` on standard error, after what standard output holds so
@@ -258,13 +266,32 @@ impl Stdout {
                 self.close(error);
             }
         }
+        tally.write_failed |= self.lost;
         if let Some(error) = self.failure.take() {
-            tally.write_failed = true;
             let reason = crate::input::describe(&error);
             let _ = writeln!(
                 io::stderr().lock(),
                 "explore: cannot write output: {reason}"
             );
         }
+    }
+}
+
+/// Whether standard output is a regular file, where flushing after every puzzle would only
+/// cost system calls.
+fn is_regular_file(stdout: &io::Stdout) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        stdout
+            .as_fd()
+            .try_clone_to_owned()
+            .and_then(|fd| std::fs::File::from(fd).metadata())
+            .is_ok_and(|metadata| metadata.is_file())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = stdout;
+        false
     }
 }
