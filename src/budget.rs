@@ -35,6 +35,14 @@ pub fn max_kept(shape: Shape) -> u64 {
     MAX_KEPT_SOLUTIONS.min((MAX_KEPT_BYTES / each) as u64)
 }
 
+/// Whether a search of a `shape` board with `config` that stopped at its solution limit with
+/// `count` solutions stopped at the cap on kept solutions ([`max_kept`]) rather than at the
+/// limit asked for: then there may be more solutions than it reports.
+pub fn is_capped(config: &Config, shape: Shape, count: u64) -> bool {
+    let cap = max_kept(shape);
+    config.keep_solutions && count >= cap && config.max_solutions.is_none_or(|asked| asked > cap)
+}
+
 /// The limits of one search, fixed when it starts.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
@@ -51,14 +59,17 @@ impl Budget {
             deadline: config
                 .timeout
                 .and_then(|timeout| start.checked_add(timeout)),
-            max_solutions: config
-                .max_solutions
-                .unwrap_or(if config.keep_solutions {
-                    max_kept(shape)
-                } else {
-                    u64::MAX
-                })
-                .max(1),
+            // Kept solutions never exceed `max_kept`, however many were asked for: a limit of
+            // a billion must not keep a billion grids.
+            max_solutions: if config.keep_solutions {
+                config
+                    .max_solutions
+                    .unwrap_or(u64::MAX)
+                    .min(max_kept(shape))
+            } else {
+                config.max_solutions.unwrap_or(u64::MAX)
+            }
+            .max(1),
         }
     }
 
@@ -118,6 +129,43 @@ mod tests {
         );
         let sixteen = Budget::new(&config, Shape::new(4, 4).unwrap(), Instant::now());
         assert_eq!(sixteen.max_solutions(), kept(4, 4));
+    }
+
+    #[test]
+    fn a_limit_above_the_cap_keeps_no_more_than_the_cap() {
+        let config = Config {
+            max_solutions: Some(1_000_000_000_000_000_000),
+            ..Config::default()
+        };
+        let budget = Budget::new(&config, Shape::NINE, Instant::now());
+        assert_eq!(budget.max_solutions(), MAX_KEPT_SOLUTIONS);
+        let counted = Config {
+            keep_solutions: false,
+            ..config
+        };
+        let budget = Budget::new(&counted, Shape::NINE, Instant::now());
+        assert_eq!(
+            budget.max_solutions(),
+            1_000_000_000_000_000_000,
+            "a count keeps nothing"
+        );
+    }
+
+    /// Whether a search that reported `count` solutions stopped at [`max_kept`] rather than
+    /// at the limit asked for.
+    #[test]
+    fn the_cap_is_told_from_the_limit() {
+        let all = Config {
+            max_solutions: None,
+            ..Config::default()
+        };
+        assert!(is_capped(&all, Shape::NINE, MAX_KEPT_SOLUTIONS));
+        assert!(!is_capped(&all, Shape::NINE, 5));
+        let asked = Config {
+            max_solutions: Some(MAX_KEPT_SOLUTIONS),
+            ..Config::default()
+        };
+        assert!(!is_capped(&asked, Shape::NINE, MAX_KEPT_SOLUTIONS));
     }
 
     #[test]

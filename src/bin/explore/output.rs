@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use explore::batch::Solved;
 use explore::geometry::{Digit, Shape};
-use explore::{Config, Grid, InputError, Outcome, Stats, Strategy};
+use explore::{Config, Grid, InputError, Outcome, Stats, Stop, Strategy, budget};
 use serde::Serialize;
 
 use crate::cli::OutputFormat;
@@ -42,6 +42,9 @@ pub(crate) struct Renderer {
     format: OutputFormat,
     strategy: Strategy,
     budget: FrontierBudget,
+    /// The solution limit asked for (`None` for every solution), to tell it from the cap on
+    /// kept solutions.
+    max_solutions: Option<u64>,
 }
 
 impl Renderer {
@@ -51,7 +54,22 @@ impl Renderer {
             format,
             strategy: config.strategy,
             budget: FrontierBudget::of(config),
+            max_solutions: config.max_solutions,
         }
+    }
+
+    /// The cap on kept solutions, if `solved` stopped there rather than at the limit asked
+    /// for: there may be more solutions than it reports.
+    pub(crate) fn capped(self, solved: &Solved) -> Option<u64> {
+        let outcome = &solved.outcome;
+        let config = Config {
+            max_solutions: self.max_solutions,
+            keep_solutions: true,
+            ..Config::default()
+        };
+        let shape = solved.puzzle.grid.shape();
+        (outcome.stop == Stop::SolutionLimit && budget::is_capped(&config, shape, outcome.count))
+            .then(|| budget::max_kept(shape))
     }
 
     /// The text of a solved (or unsolvable, or abandoned) puzzle.
@@ -63,6 +81,7 @@ impl Renderer {
                 origin,
                 solved.puzzle.grid.shape(),
                 &solved.outcome,
+                self.capped(solved).is_some(),
             ))?,
         })
     }
@@ -103,7 +122,15 @@ impl Renderer {
         for row in grids.chunks(per_row) {
             side_by_side(&mut text, row);
         }
-        let _ = writeln!(text, "verdict:  {}", outcome.verdict());
+        let _ = write!(text, "verdict:  {}", outcome.verdict());
+        if let Some(cap) = self.capped(solved) {
+            let _ = write!(
+                text,
+                "; {} is the most solutions kept, so there may be more",
+                group(cap as f64)
+            );
+        }
+        text.push('\n');
         text.push_str(&statistics(self.strategy, self.budget, outcome));
         text
     }
@@ -314,6 +341,9 @@ struct Record<'a> {
     #[serde(rename = "box")]
     box_shape: Option<String>,
     status: &'static str,
+    /// The search stopped at the cap on kept solutions, not at the limit asked for: there may
+    /// be more solutions.
+    capped: bool,
     count: usize,
     solutions: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -324,7 +354,7 @@ struct Record<'a> {
 }
 
 impl<'a> Record<'a> {
-    fn solved(origin: Origin<'a>, shape: Shape, outcome: &'a Outcome) -> Record<'a> {
+    fn solved(origin: Origin<'a>, shape: Shape, outcome: &'a Outcome, capped: bool) -> Record<'a> {
         Record {
             index: origin.index,
             input: origin.input,
@@ -332,6 +362,7 @@ impl<'a> Record<'a> {
             size: Some(shape.side()),
             box_shape: Some(format!("{}x{}", shape.box_rows(), shape.box_cols())),
             status: outcome.status().name(),
+            capped,
             count: outcome.solutions.len(),
             solutions: outcome
                 .solutions
@@ -352,6 +383,7 @@ impl<'a> Record<'a> {
             size: None,
             box_shape: None,
             status: "invalid",
+            capped: false,
             count: 0,
             solutions: Vec::new(),
             conflict: None,
@@ -370,8 +402,8 @@ fn json(record: &Record<'_>) -> io::Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use explore::Status;
     use explore::format::Puzzle;
-    use explore::{Status, Stop};
 
     /// A solved grid of any shape: row `r` is the first row shifted by its band and row in
     /// the band, the pattern every box shape tiles.

@@ -41,7 +41,7 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
         config: config.clone(),
         quiet: args.quiet,
     };
-    let sources = Source::from_args(&args.inputs);
+    let sources = Source::from_args(&args.inputs, &args.read.options());
     let outputs: Vec<(&str, &Path)> = [("--svg", &args.svg), ("--dot", &args.dot)]
         .into_iter()
         .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
@@ -159,6 +159,14 @@ impl Run {
                 if self.out.check(written) {
                     let status = solved.outcome.status();
                     self.tally.add(status);
+                    if let Some(cap) = self.renderer.capped(&solved).filter(|_| self.notes) {
+                        self.out.message(format_args!(
+                            "{input}: puzzle {}: stopped at {} solutions, the most kept; \
+                             there may be more",
+                            solved.puzzle.index,
+                            crate::tally::group(cap as f64)
+                        ));
+                    }
                     if self.notes && matches!(status, Status::None | Status::GaveUp) {
                         let verdict = solved.outcome.verdict();
                         self.out.message(format_args!(
