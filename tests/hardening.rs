@@ -263,3 +263,96 @@ fn results_stream_to_a_pipe_before_the_input_ends() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
+
+/// A puzzle built to defeat digit-order backtracking: billions of nodes for `backtrack`.
+const ANTI_BACKTRACK: &str =
+    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+
+#[test]
+fn the_naive_strategies_have_a_default_budget_on_the_command_line() {
+    for (strategy, nodes) in [("backtrack", "1000000"), ("bitmask", "10000000")] {
+        explore()
+            .args(["-s", strategy, "-o", "line", ANTI_BACKTRACK])
+            .timeout(std::time::Duration::from_secs(120))
+            .assert()
+            .code(1)
+            .stdout("gave_up\n")
+            .stderr(predicate::str::contains(format!(
+                "gave up after {nodes} nodes"
+            )));
+    }
+    explore()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "1,000,000 for backtrack and 10,000,000 for bitmask",
+        ));
+}
+
+#[test]
+fn timeout_inf_means_no_time_limit() {
+    explore()
+        .args(["--timeout", "inf", "-o", "line", ESCARGOT])
+        .assert()
+        .success()
+        .stdout(format!("{ESCARGOT_SOLUTION}\n"));
+    explore()
+        .args(["--timeout", "soon"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("or inf for no limit"));
+}
+
+#[test]
+fn a_missing_file_with_a_puzzle_like_name_is_reported_missing() {
+    explore()
+        .args(["1234567890123456.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("explore: 1234567890123456.txt: no such file or directory\n");
+    // A puzzle is still a puzzle, and a faulty one is located.
+    explore()
+        .args(["-o", "line", "................"])
+        .assert()
+        .code(0);
+    explore()
+        .arg(&ESCARGOT[..80])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "explore: <argument>: puzzle 1, line 1, column 81",
+        ));
+}
+
+#[cfg(unix)]
+#[test]
+fn file_names_cannot_write_to_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = "evil\x1b[2J\nexplore: all good\r.txt";
+    write(dir.path(), name, &format!("{ESCARGOT}\n"));
+    let missing = "gone\x1b]0;title\x07.txt";
+    let output = StdCommand::new(env!("CARGO_BIN_EXE_explore"))
+        .current_dir(dir.path())
+        .args([name, missing, "--svg", "pic\x1b[1m.svg"])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    for text in [&stdout, &stderr] {
+        assert!(!text.contains(['\x1b', '\r', '\x07']), "{text:?}");
+        assert!(!text.contains("\nexplore: all good"), "{text:?}");
+    }
+    assert!(
+        stdout.contains(r#"== "evil\u{1b}[2J\nexplore: all good\r.txt": puzzle 1"#),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains(r#""gone\u{1b}]0;title\u{7}.txt": no such file"#),
+        "{stderr}"
+    );
+    assert!(stderr.contains(r#"to "pic\u{1b}[1m.svg""#), "{stderr}");
+}

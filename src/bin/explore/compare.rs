@@ -20,7 +20,7 @@ use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED};
 pub(crate) fn run(args: &CompareArgs) -> u8 {
     let mut status = EXIT_OK;
     let mut grids: Vec<Grid> = Vec::new();
-    let sources = Source::from_args(&args.inputs);
+    let sources = Source::from_args(&args.inputs, &args.read.options());
     let outputs: Vec<(&str, &Path)> = args
         .svg
         .iter()
@@ -54,7 +54,13 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
         return EXIT_INPUT;
     }
 
-    let configs = compare::configs(args.strategies(), &args.config());
+    let mut configs = compare::configs(args.strategies(), &args.config());
+    if args.limits.timeout == Some(crate::cli::NO_TIMEOUT) {
+        // `--timeout inf` asks for no budget: not even the naive strategies' default one.
+        for config in &mut configs {
+            config.max_nodes = args.limits.max_nodes;
+        }
+    }
     let bar = progress_bar(args.quiet, (grids.len() * configs.len()) as u64);
     let names: Vec<String> = configs.iter().map(|c| c.strategy.to_string()).collect();
     let summaries = compare::run(&grids, &configs, |progress| {
