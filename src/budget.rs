@@ -26,20 +26,32 @@ pub const MAX_KEPT_BYTES: usize = 128 << 20;
 /// [`MAX_KEPT_SOLUTIONS`] and [`MAX_KEPT_BYTES`] (1,000,000 of 9x9, 372,827 of 16x16, 184,112
 /// of 25x25).
 pub fn max_kept(shape: Shape) -> u64 {
+    max_kept_in(shape, MAX_KEPT_BYTES)
+}
+
+/// The bytes one kept solution of a `shape` board takes.
+pub fn solution_bytes(shape: Shape) -> usize {
     let heap = if shape.n_cells() > Grid::INLINE_CELLS {
         shape.n_cells()
     } else {
         0
     };
-    let each = size_of::<Grid>() + heap;
-    MAX_KEPT_SOLUTIONS.min((MAX_KEPT_BYTES / each) as u64)
+    size_of::<Grid>() + heap
+}
+
+/// Most solutions of a `shape` board kept in `bytes` ([`crate::Config::max_kept_bytes`]), and
+/// never more than [`MAX_KEPT_SOLUTIONS`]; at least one.
+pub fn max_kept_in(shape: Shape, bytes: usize) -> u64 {
+    MAX_KEPT_SOLUTIONS
+        .min((bytes / solution_bytes(shape)) as u64)
+        .max(1)
 }
 
 /// Whether a search of a `shape` board with `config` that stopped at its solution limit with
 /// `count` solutions stopped at the cap on kept solutions ([`max_kept`]) rather than at the
 /// limit asked for: then there may be more solutions than it reports.
 pub fn is_capped(config: &Config, shape: Shape, count: u64) -> bool {
-    let cap = max_kept(shape);
+    let cap = max_kept_in(shape, config.max_kept_bytes);
     config.keep_solutions && count >= cap && config.max_solutions.is_none_or(|asked| asked > cap)
 }
 
@@ -65,7 +77,7 @@ impl Budget {
                 config
                     .max_solutions
                     .unwrap_or(u64::MAX)
-                    .min(max_kept(shape))
+                    .min(max_kept_in(shape, config.max_kept_bytes))
             } else {
                 config.max_solutions.unwrap_or(u64::MAX)
             }

@@ -65,7 +65,16 @@ pub struct Config {
     /// Most bytes of boards the breadth-first frontier may hold, whatever the board size; the
     /// tighter of this and `max_frontier` applies ([`Config::frontier_boards`]).
     pub max_frontier_bytes: usize,
+    /// Most bytes of solutions a search keeps ([`crate::budget::max_kept_in`]); the breadth-first
+    /// engine may hold as many again found by chunks still waiting for earlier ones.
+    pub max_kept_bytes: usize,
+    /// Most bytes of finished results a batch holds while they wait for an earlier, slower
+    /// puzzle ([`crate::batch`]).
+    pub max_waiting_bytes: usize,
 }
+
+/// Default [`Config::max_waiting_bytes`]: 256 MiB.
+pub const DEFAULT_MAX_WAITING_BYTES: usize = 256 << 20;
 
 /// Default frontier budget in boards: 128 MB of 9x9 boards per level.
 pub const DEFAULT_MAX_FRONTIER: usize = 1_000_000;
@@ -90,6 +99,8 @@ impl Default for Config {
             branch: Branch::default(),
             max_frontier: DEFAULT_MAX_FRONTIER,
             max_frontier_bytes: DEFAULT_MAX_FRONTIER_BYTES,
+            max_kept_bytes: crate::budget::MAX_KEPT_BYTES,
+            max_waiting_bytes: DEFAULT_MAX_WAITING_BYTES,
         }
     }
 }
