@@ -356,3 +356,142 @@ fn file_names_cannot_write_to_the_terminal() {
     );
     assert!(stderr.contains(r#"to "pic\u{1b}[1m.svg""#), "{stderr}");
 }
+
+/// Runs explore with its address space capped at `kib` KiB (`ulimit -v`), on standard input
+/// `stdin`, and returns the output.
+#[cfg(target_os = "linux")]
+fn capped(kib: u64, args: &[&str], stdin: &str) -> std::process::Output {
+    use std::io::Write;
+    let mut child = StdCommand::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_explore"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The worst inputs of issue 13 under a memory cap end cleanly, with the same answer for every
+/// thread count: the empty board with --all, eight of them in a batch, 64 threads.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_worst_inputs_end_cleanly_under_a_memory_cap() {
+    let empty = ".".repeat(81);
+    let eight = format!("{empty}\n").repeat(8);
+    let mut lines = Vec::new();
+    for threads in ["1", "2", "64"] {
+        for format in ["line", "human"] {
+            let output = capped(
+                150 << 10,
+                &["--all", "-j", threads, "-o", format, &empty],
+                "",
+            );
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(
+                output.status.code(),
+                Some(0),
+                "-j {threads} {format}: {stderr}"
+            );
+            if format == "line" {
+                assert!(
+                    stderr.contains("the most kept; there may be more"),
+                    "{stderr}"
+                );
+                lines.push(output.stdout);
+            }
+        }
+        let output = capped(
+            150 << 10,
+            &["--all", "-j", threads, "-q", "-o", "line", "-"],
+            &eight,
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "eight, -j {threads}: {stderr}"
+        );
+        assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 8);
+    }
+    assert!(
+        lines.windows(2).all(|w| w[0] == w[1]),
+        "the same for every thread count"
+    );
+    // The JSON says the search stopped at the cap.
+    let output = capped(150 << 10, &["--all", "-o", "json", &empty], "");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["capped"], true);
+    assert_eq!(json["status"], "multiple");
+    // A limit far above the cap keeps no more than the cap.
+    let output = capped(
+        150 << 10,
+        &["-n", "1000000000000000000", "-o", "json", &empty],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["capped"], true);
+}
+
+/// Sixty-four threads under a 100 MB cap: fewer start, and the run says so or plans for it,
+/// but never aborts.
+#[cfg(target_os = "linux")]
+#[test]
+fn many_threads_under_a_memory_cap_do_not_abort() {
+    for args in [
+        &["-j", "64", "-o", "line"][..],
+        &["-j", "64", "-o", "line", "tests/data/top1465.txt"],
+        &["compare", "-j", "64", "-q", "tests/data/cli/top3.txt"],
+    ] {
+        let output = capped(100 << 10, args, "");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+    }
+    // With the cap but an explicit larger bound, threads that cannot start are reported.
+    let output = capped(
+        100 << 10,
+        &["-j", "64", "-o", "line", "--max-memory", "8GiB"],
+        "",
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(matches!(output.status.code(), Some(0)), "{stderr}");
+}
+
+#[test]
+fn max_memory_bounds_the_kept_solutions_and_is_a_size() {
+    let output = explore()
+        .args([
+            "--all",
+            "--max-memory",
+            "64MiB",
+            "-o",
+            "json",
+            &".".repeat(81),
+        ])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["capped"], true);
+    assert!(
+        json["count"].as_u64().unwrap() < 10_000,
+        "{}",
+        json["count"]
+    );
+    explore()
+        .args(["--max-memory", "1MiB"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("expected at least 32MiB"));
+}

@@ -407,6 +407,28 @@ pub(crate) struct EngineArgs {
         help_heading = "Breadth-first engine"
     )]
     pub(crate) max_frontier_bytes: usize,
+
+    /// Most memory the whole run may use: the frontier, kept solutions, results waiting for
+    /// an earlier puzzle, output and thread stacks together, as docs/ARCHITECTURE.md shares it
+    /// out. Each search's budgets then depend on SIZE alone; fewer threads run if needed
+    /// [default: three quarters of the address-space limit (ulimit -v) if there is one, else
+    /// no bound beyond the defaults of the other budgets]
+    #[arg(
+        long,
+        value_name = "SIZE",
+        value_parser = parse_memory,
+        help_heading = "Breadth-first engine"
+    )]
+    pub(crate) max_memory: Option<usize>,
+}
+
+/// Parses `--max-memory`: a size of at least [`crate::memory::MIN`].
+fn parse_memory(text: &str) -> Result<usize, String> {
+    let bytes = parse_bytes(text)?;
+    if bytes < crate::memory::MIN {
+        return Err("expected at least 32MiB: the program and one thread need that".to_owned());
+    }
+    Ok(bytes)
 }
 
 /// [`DEFAULT_MAX_FRONTIER_BYTES`] as `--help` shows it (a test checks they agree).
@@ -481,7 +503,7 @@ fn config(
         None if !budgeted => explore::compare::default_max_nodes(strategy),
         given => given,
     };
-    Config {
+    let mut config = Config {
         max_solutions,
         max_nodes,
         timeout: limits.timeout.filter(|&timeout| timeout != NO_TIMEOUT),
@@ -491,7 +513,11 @@ fn config(
         max_frontier: engine.max_frontier,
         max_frontier_bytes: engine.max_frontier_bytes,
         ..defaults
+    };
+    if let Some(plan) = crate::memory::plan(engine.max_memory, config.threads) {
+        plan.apply(&mut config);
     }
+    config
 }
 
 /// Accepts the names of `values`, lists each with its help in `--help`, and parses with

@@ -9,6 +9,7 @@
 //! - `files`: files the run writes, never an input and written whole;
 //! - `input`: where puzzles come from (files, `-`, literal puzzles, the demo);
 //! - `solve`: the run: inputs through the batch, results to the output, messages to stderr;
+//! - `memory`: `--max-memory`, one bound shared out among the budgets;
 //! - `output`: the `human`, `line` and `json` renderers;
 //! - `pictures`: `--svg` and `--dot`, pictures of one puzzle's search;
 //! - `tally`: verdicts counted, the exit status and the batch summary;
@@ -18,6 +19,7 @@ mod cli;
 mod compare;
 mod files;
 mod input;
+mod memory;
 mod output;
 mod pictures;
 mod solve;

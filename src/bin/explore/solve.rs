@@ -82,14 +82,16 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
         let renderer = run.renderer;
         let render = |item: batch::Item| {
             let text = match &item {
-                Ok(solved) => renderer.solved(origin(&name, title, solved), solved),
-                Err(error) => renderer.invalid(error),
+                // A large text is written as it is made, by `report`, not held whole.
+                Ok(solved) if Renderer::is_large(solved) => None,
+                Ok(solved) => Some(renderer.solved(origin(&name, title, solved), solved)),
+                Err(error) => Some(renderer.invalid(error)),
             };
             Rendered { item, text }
         };
         batch::run(puzzles, &config, render, |rendered| {
             if !closed.load(Ordering::Relaxed) {
-                run.report(&name, rendered);
+                run.report(&name, title, rendered);
                 closed.store(run.out.closed, Ordering::Relaxed);
             }
         });
@@ -107,10 +109,10 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
 }
 
 /// One puzzle's result, with its text for standard output rendered by the worker that solved
-/// it.
+/// it, or `None` when the text is large and is written as it is made.
 struct Rendered {
     item: batch::Item,
-    text: io::Result<String>,
+    text: Option<io::Result<String>>,
 }
 
 /// Where `solved` came from, for its text.
@@ -141,9 +143,13 @@ struct Run {
 
 impl Run {
     /// Writes one puzzle's result, and its error or note, and counts it.
-    fn report(&mut self, input: &str, rendered: Rendered) {
+    fn report(&mut self, input: &str, title: Option<&str>, rendered: Rendered) {
         let Rendered { item, text } = rendered;
-        let written = text.and_then(|text| self.write(&text));
+        let written = match (text, &item) {
+            (Some(text), _) => text.and_then(|text| self.write(&text)),
+            (None, Ok(solved)) => self.stream(origin(input, title, solved), solved),
+            (None, Err(_)) => Ok(()),
+        };
         match item {
             Ok(solved) => {
                 for drawn in self.pictures.draw(input, &solved, &self.config) {
@@ -183,6 +189,18 @@ impl Run {
                 }
             }
         }
+    }
+
+    /// Writes one puzzle's text as it is made, after the separator from the one before.
+    fn stream(&mut self, origin: Origin<'_>, solved: &Solved) -> io::Result<()> {
+        if self.written > 0 {
+            self.out
+                .writer
+                .write_all(self.renderer.separator().as_bytes())?;
+        }
+        self.written += 1;
+        self.renderer
+            .write_solved(&mut self.out.writer, origin, solved)
     }
 
     /// Writes one puzzle's text, after the separator from the one before; an empty text is
