@@ -190,6 +190,25 @@ pub enum InputErrorKind {
         /// The character.
         found: Shown,
     },
+    /// A row or line of fields that ends with its delimiter after an empty field, with the
+    /// count of a whole row or puzzle: an empty last cell, or a delimiter after a lost cell
+    /// (a lost inner tab, a line cut short), which the text cannot tell apart.
+    #[error(
+        "the line ends with {found} after an empty field, with a whole row's count or a whole \
+         puzzle's only if the last field is a cell: an empty last cell, or one lost before the \
+         end? Write empty cells as . or 0"
+    )]
+    AmbiguousEnd {
+        /// The delimiter.
+        found: Shown,
+    },
+    /// A second puzzle after a one-line puzzle on the same line, where a comment may stand.
+    #[error(
+        "a second puzzle starts here, on the line of another; put each puzzle on a line of its \
+         own (after a puzzle, the rest of the line is a comment only if it is not a puzzle; \
+         its solution, a full grid, may stand there)"
+    )]
+    SecondOnLine,
     /// Input with no puzzle in it at all.
     #[error("no puzzle found (the input is empty or holds only comments)")]
     Empty,

@@ -495,3 +495,148 @@ fn max_memory_bounds_the_kept_solutions_and_is_a_size() {
         .code(2)
         .stderr(predicate::str::contains("expected at least 32MiB"));
 }
+
+mod misreads {
+    //! Input that was once read silently as something else: each is now a correct read or an
+    //! error that says where.
+
+    use explore::error::InputErrorKind;
+    use explore::format;
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const SOLUTION: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    fn kinds(text: &str) -> Vec<Result<usize, (usize, usize, InputErrorKind)>> {
+        format::parse(text, "t")
+            .into_iter()
+            .map(|item| match item {
+                Ok(puzzle) => Ok(puzzle.grid.n_filled()),
+                Err(e) => Err((e.line, e.column, e.kind)),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn eighty_one_dashes_are_the_empty_board() {
+        let text = format!("{PUZZLE}\n{}\n{PUZZLE}\n", "-".repeat(81));
+        assert_eq!(kinds(&text), [Ok(30), Ok(0), Ok(30)]);
+        // Shorter rules between grids are still rules.
+        let grid = "12|34\n34|12\n-----\n21|43\n43|21\n";
+        assert_eq!(kinds(grid), [Ok(16)]);
+    }
+
+    #[test]
+    fn a_second_puzzle_on_a_line_is_not_a_comment() {
+        let text = format!("{PUZZLE} {PUZZLE}\n");
+        assert_eq!(
+            kinds(&text),
+            [Ok(30), Err((1, 83, InputErrorKind::SecondOnLine))]
+        );
+        // A solution, a rating or a note after the puzzle is a comment, as before.
+        for rest in [SOLUTION, "2836", "# hard", "very hard"] {
+            assert_eq!(kinds(&format!("{PUZZLE} {rest}\n")), [Ok(30)], "{rest}");
+        }
+        // Numbering stays aligned with the lines.
+        let text = format!("{PUZZLE}\t{PUZZLE}\n{PUZZLE}\n");
+        let items = format::parse(&text, "t");
+        assert_eq!(items.len(), 3);
+        assert_eq!(items[2].as_ref().unwrap().index, 3);
+    }
+
+    #[test]
+    fn numbers_of_several_digits_in_code_literals_are_one_item() {
+        let items = kinds("{5,30,0,7,0,0,0,0}");
+        assert!(
+            matches!(
+                &items[..],
+                [Err((1, 4, InputErrorKind::DigitTooLarge { value: 30, .. }))]
+            ),
+            "{items:?}"
+        );
+        // Strings and chars in a literal are still one cell a character.
+        let rows: Vec<String> = PUZZLE
+            .as_bytes()
+            .chunks(9)
+            .map(|row| format!("\"{}\"", std::str::from_utf8(row).unwrap()))
+            .collect();
+        assert_eq!(kinds(&format!("grid = [{}]", rows.join(", "))), [Ok(30)]);
+        let chars: Vec<String> = PUZZLE.chars().map(|c| format!("'{c}'")).collect();
+        assert_eq!(kinds(&format!("{{{}}}", chars.join(","))), [Ok(30)]);
+        let numbers: Vec<String> = PUZZLE
+            .chars()
+            .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+            .collect();
+        assert_eq!(kinds(&format!("[{}]", numbers.join(", "))), [Ok(30)]);
+    }
+
+    #[test]
+    fn a_lost_tab_in_rows_that_end_with_a_tab_is_an_error() {
+        let row = |cells: &str| {
+            let mut line: String = cells
+                .chars()
+                .map(|c| {
+                    if c == '.' {
+                        "\t".to_owned()
+                    } else {
+                        format!("{c}\t")
+                    }
+                })
+                .collect();
+            line.push('\n');
+            line
+        };
+        let rows: Vec<String> = PUZZLE
+            .as_bytes()
+            .chunks(9)
+            .map(|r| row(std::str::from_utf8(r).unwrap()))
+            .collect();
+        // The first row sets the convention: its empty cells written as `-`, it ends with a
+        // tab (docs/formats.md: a first row's only empty field is then its trailing one).
+        let mut rows = rows;
+        rows[0] = PUZZLE[..9]
+            .chars()
+            .map(|c| format!("{}\t", if c == '.' { '-' } else { c }))
+            .collect::<String>()
+            + "\n";
+        let good = rows.concat();
+        assert_eq!(kinds(&good), [Ok(30)]);
+        // Row 2, "6..195...": drop the tab of its second (empty) cell.
+        let mut bad = rows.clone();
+        bad[1] = bad[1].replacen("\t\t", "\t", 1);
+        let items = kinds(&bad.concat());
+        assert!(
+            matches!(
+                &items[..],
+                [Err((2, _, InputErrorKind::AmbiguousEnd { .. }))]
+            ),
+            "{items:?}"
+        );
+    }
+
+    #[test]
+    fn a_comma_separated_line_cut_inside_its_last_item_is_an_error() {
+        let fields: Vec<String> = PUZZLE
+            .chars()
+            .map(|c| {
+                if c == '.' {
+                    String::new()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
+        let line = fields.join(",");
+        assert_eq!(kinds(&line), [Ok(30)]);
+        let cut = &line[..line.len() - 1];
+        let items = kinds(cut);
+        assert!(
+            matches!(
+                &items[..],
+                [Err((1, _, InputErrorKind::AmbiguousEnd { .. }))]
+            ),
+            "{items:?}"
+        );
+    }
+}
