@@ -640,3 +640,35 @@ mod misreads {
         );
     }
 }
+
+/// `explore compare -` compares puzzles as they come: an error in the input is reported while
+/// standard input is still open.
+#[test]
+fn compare_reads_standard_input_as_it_comes() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_explore"))
+        .args(["compare", "-", "--strategies", "dfs", "-q"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("explore starts");
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{ESCARGOT}\n12345\n").unwrap();
+    stdin.flush().unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            let _ = tx.send(line.unwrap());
+        }
+    });
+    let line = rx
+        .recv_timeout(std::time::Duration::from_secs(30))
+        .expect("the bad puzzle is reported while the input is open");
+    assert!(line.contains("<stdin>: puzzle 2, "), "{line}");
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("dfs"));
+}
