@@ -160,13 +160,13 @@ impl Renderer {
         grids.truncate(1);
         let mut row = String::new();
         for (i, solution) in outcome.solutions.iter().enumerate() {
-            grids.push((label(i), solution.to_string()));
             if grids.len() == per_row {
                 row.clear();
                 side_by_side(&mut row, &grids);
                 out.write_all(row.as_bytes())?;
                 grids.clear();
             }
+            grids.push((label(i), solution.to_string()));
         }
         if !grids.is_empty() {
             row.clear();
