@@ -5,3 +5,4 @@ mod conformance;
 mod engine;
 mod formats;
 mod hardening;
+mod properties;
