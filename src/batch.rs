@@ -2,8 +2,10 @@
 //!
 //! A batch never holds the whole input: puzzles are read as workers become free, and at most
 //! [`WINDOW`] per thread are read but not yet handed back (in flight, or waiting for an earlier
-//! one to finish). Unreadable puzzles keep their place in the order and come out as errors
-//! where they stood.
+//! one to finish), and no new puzzle is read while the finished ones waiting for an earlier
+//! one hold more than [`Config::max_waiting_bytes`] of solutions (eight `--all` searches
+//! behind a slow one once took 1.7 GB). Unreadable puzzles keep their place in the order and
+//! come out as errors where they stood.
 //!
 //! How puzzles share the workers was decided by measurement (docs/benchmarks.md): most puzzles
 //! of a batch need a handful of boards or none, too few to split across threads, so after the
@@ -86,6 +88,11 @@ pub fn run<I, T>(
         return;
     };
     emit(prepare(first.map(|puzzle| solve_one(puzzle, config))));
+    // Threads are only started for a second puzzle.
+    let mut puzzles = puzzles.peekable();
+    if puzzles.peek().is_none() {
+        return;
+    }
     let threads = config.threads.max(1);
     if threads == 1 {
         for (_, item) in puzzles {
@@ -99,18 +106,24 @@ pub fn run<I, T>(
     };
     let window = Window {
         size: WINDOW * threads,
-        emitted: Mutex::new(0),
+        max_bytes: config.max_waiting_bytes,
+        state: Mutex::new(WindowState::default()),
         room: Condvar::new(),
     };
     // Nanoseconds per puzzle in the last group solved; 0 before the first.
     let pace = AtomicU64::new(0);
     let (window, pace, prepare) = (&window, &pace, &prepare);
-    std::thread::scope(|scope| {
+    // Shared with the reader thread, so that the calling thread can take the input back if
+    // the reader cannot start.
+    let input = Mutex::new(Some(puzzles));
+    let input = &input;
+    let take_input = || input.lock().unwrap_or_else(PoisonError::into_inner).take();
+    let serial = std::thread::scope(|scope| {
         // A few groups per worker wait in the queue, so that a worker finishing a group finds
         // the next one even when the reader has not had a turn on a busy core.
         let (job_tx, job_rx) = crossbeam_channel::bounded::<Vec<(usize, Puzzle)>>(4 * threads);
-        let (done_tx, done_rx) = crossbeam_channel::unbounded::<Vec<(usize, T)>>();
-        for _ in 0..threads {
+        let (done_tx, done_rx) = crossbeam_channel::unbounded::<Vec<(usize, usize, T)>>();
+        let workers = spawn_workers(threads, "worker", |_| {
             let (job_rx, done_tx, config) = (job_rx.clone(), done_tx.clone(), &per_puzzle);
             spawn(scope, "explore-worker", move || {
                 for group in job_rx {
@@ -118,7 +131,12 @@ pub fn run<I, T>(
                     let n = group.len() as u64;
                     let prepared: Vec<_> = group
                         .into_iter()
-                        .map(|(seq, puzzle)| (seq, prepare(Ok(solve_one(puzzle, config)))))
+                        .map(|(seq, puzzle)| {
+                            let solved = solve_one(puzzle, config);
+                            let bytes = weight(&solved);
+                            window.waiting(bytes);
+                            (seq, bytes, prepare(Ok(solved)))
+                        })
                         .collect();
                     let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
                     pace.store((nanos / n.max(1)).max(1), Ordering::Relaxed);
@@ -126,14 +144,26 @@ pub fn run<I, T>(
                         return;
                     }
                 }
-            });
+            })
+        });
+        if workers == 0 {
+            return true;
         }
         let reader_done = done_tx.clone();
-        spawn(scope, "explore-reader", move || {
+        let reader = spawn(scope, "explore-reader", move || {
+            let Some(mut puzzles) = take_input() else {
+                return;
+            };
             let mut group = Vec::new();
             // Puzzle numbers count from 1 after the first, which is handed back already. The
             // reader waits for room before it reads, so no puzzle is held beyond the window.
             for seq in 1.. {
+                if !window.has_room(seq) && !group.is_empty() {
+                    // The results holding the window may wait for a puzzle of this group.
+                    if job_tx.send(std::mem::take(&mut group)).is_err() {
+                        return;
+                    }
+                }
                 window.wait_for_room(seq);
                 let Some((_, item)) = puzzles.next() else {
                     break;
@@ -141,7 +171,10 @@ pub fn run<I, T>(
                 match item {
                     Ok(puzzle) => group.push((seq, puzzle)),
                     Err(error) => {
-                        if reader_done.send(vec![(seq, prepare(Err(error)))]).is_err() {
+                        if reader_done
+                            .send(vec![(seq, 0, prepare(Err(error)))])
+                            .is_err()
+                        {
                             return;
                         }
                     }
@@ -159,31 +192,71 @@ pub fn run<I, T>(
             }
             // Dropping `job_tx` here ends the workers once they have drained the queue.
         });
+        if let Err(error) = reader {
+            tracing::warn!(
+                "the reader thread could not start ({}); solving on the calling thread alone",
+                crate::error::in_words(&error)
+            );
+            // The reader's closure, and the queue's sender with it, is dropped: the workers
+            // end, and the scope joins them.
+            return true;
+        }
         drop(done_tx);
         // Every sender is dropped once the input and the workers are done, which ends this loop.
         // `waiting[i]` holds puzzle `next + i` once it is done; the window bounds its length.
-        let mut waiting: VecDeque<Option<T>> = VecDeque::new();
+        let mut waiting: VecDeque<Option<(usize, T)>> = VecDeque::new();
         let mut next = 1;
         for group in done_rx {
-            for (seq, prepared) in group {
+            for (seq, bytes, prepared) in group {
                 let slot = seq - next;
                 if waiting.len() <= slot {
                     waiting.resize_with(slot + 1, || None);
                 }
-                waiting[slot] = Some(prepared);
+                waiting[slot] = Some((bytes, prepared));
             }
-            let before = next;
             while let Some(Some(_)) = waiting.front() {
-                if let Some(Some(prepared)) = waiting.pop_front() {
+                if let Some(Some((bytes, prepared))) = waiting.pop_front() {
                     emit(prepared);
+                    window.handed_back(next, bytes);
                 }
                 next += 1;
             }
-            if next != before {
-                window.handed_back(next - 1);
+        }
+        false
+    });
+    if serial {
+        if let Some(puzzles) = take_input() {
+            for (_, item) in puzzles {
+                emit(prepare(item.map(|puzzle| solve_one(puzzle, &per_puzzle))));
             }
         }
-    });
+    }
+}
+
+/// Starts up to `n` threads with `spawn_one` (given each one's number) and returns how many
+/// started. The system may refuse a thread (a limit on memory or processes): then no more are
+/// tried, and a warning says how many run, so that the caller goes on with fewer instead of
+/// aborting.
+pub(crate) fn spawn_workers(
+    n: usize,
+    what: &str,
+    mut spawn_one: impl FnMut(usize) -> std::io::Result<()>,
+) -> usize {
+    for i in 0..n {
+        if let Err(error) = spawn_one(i) {
+            tracing::warn!(
+                "started {i} of {n} {what} threads: the system refused more ({}); going on with {}",
+                crate::error::in_words(&error),
+                if i == 0 {
+                    "the calling thread alone".to_owned()
+                } else {
+                    format!("{i}")
+                }
+            );
+            return i;
+        }
+    }
+    n
 }
 
 /// Starts a named thread in `scope`: the name shows in debuggers and profilers.
@@ -191,38 +264,83 @@ fn spawn<'scope>(
     scope: &'scope std::thread::Scope<'scope, '_>,
     name: &str,
     body: impl FnOnce() + Send + 'scope,
-) {
+) -> std::io::Result<()> {
     std::thread::Builder::new()
         .name(name.to_owned())
         .spawn_scoped(scope, body)
-        .expect("the system can start a thread");
+        .map(drop)
 }
 
-/// The bound on puzzles read but not handed back, shared by the reader and the caller's thread.
+/// The bound on puzzles read but not handed back, in number and in the bytes of the results
+/// that wait for an earlier puzzle, shared by the reader, the workers and the caller's thread.
 struct Window {
     size: usize,
-    /// Puzzles handed back so far, after the first.
-    emitted: Mutex<usize>,
+    max_bytes: usize,
+    state: Mutex<WindowState>,
     room: Condvar,
 }
 
+#[derive(Default)]
+struct WindowState {
+    /// Puzzles handed back so far, after the first.
+    emitted: usize,
+    /// Bytes of solutions of the finished puzzles not handed back yet.
+    bytes: usize,
+}
+
 impl Window {
-    /// Waits until puzzle `seq` (from 1) may be read.
+    fn state(&self) -> std::sync::MutexGuard<'_, WindowState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn room_for(&self, state: &WindowState, seq: usize) -> bool {
+        seq <= state.emitted + self.size && state.bytes <= self.max_bytes
+    }
+
+    /// Whether puzzle `seq` (from 1) may be read now.
+    fn has_room(&self, seq: usize) -> bool {
+        self.room_for(&self.state(), seq)
+    }
+
+    /// Waits until puzzle `seq` (from 1) may be read: fewer than the window's puzzles are out,
+    /// and the finished ones waiting hold no more than its bytes. Every waiting result waits
+    /// for a puzzle already handed to the workers, so the wait ends.
     fn wait_for_room(&self, seq: usize) {
-        let mut emitted = self.emitted.lock().unwrap_or_else(PoisonError::into_inner);
-        while seq > *emitted + self.size {
-            emitted = self
+        let mut state = self.state();
+        while !self.room_for(&state, seq) {
+            state = self
                 .room
-                .wait(emitted)
+                .wait(state)
                 .unwrap_or_else(PoisonError::into_inner);
         }
     }
 
-    /// Records that every puzzle up to `seq` is handed back.
-    fn handed_back(&self, seq: usize) {
-        *self.emitted.lock().unwrap_or_else(PoisonError::into_inner) = seq;
+    /// Records a finished result of `bytes` that waits to be handed back.
+    fn waiting(&self, bytes: usize) {
+        self.state().bytes += bytes;
+    }
+
+    /// Records that puzzle `seq`, whose result held `bytes`, is handed back.
+    fn handed_back(&self, seq: usize, bytes: usize) {
+        let mut state = self.state();
+        state.emitted = seq;
+        state.bytes = state.bytes.saturating_sub(bytes);
         self.room.notify_one();
     }
+}
+
+/// The memory a solved puzzle holds until it is handed back, as the window counts it: its
+/// kept solutions, and what the caller's `prepare` may have made of them, reckoned as text of
+/// three bytes a cell (a boxed grid takes about 2.5), and a kilobyte of the rest.
+pub fn weight(solved: &Solved) -> usize {
+    let shape = solved.puzzle.grid.shape();
+    let each = crate::budget::solution_bytes(shape) + 3 * shape.n_cells();
+    solved
+        .outcome
+        .solutions
+        .len()
+        .saturating_mul(each)
+        .saturating_add(1024)
 }
 
 /// Puzzles per group at `pace` nanoseconds per puzzle (0: not known yet).

@@ -16,23 +16,37 @@ pub(crate) const CLOCK_EVERY: u64 = Config::CLOCK_EVERY;
 
 /// Most solutions a search keeps when asked for all of them: beyond it the search stops at the
 /// solution limit and says so, so that memory is never what ends it. Larger boards keep fewer
-/// ([`max_kept`]).
+/// ([`Config::max_kept`]).
 pub(crate) const MAX_KEPT_SOLUTIONS: u64 = 1_000_000;
 
 /// Most memory the kept solutions of one search may take, whatever the board size.
 pub(crate) const MAX_KEPT_BYTES: usize = 128 << 20;
 
-/// Most solutions of a `shape` board a search keeps when asked for all of them: the tighter of
-/// [`MAX_KEPT_SOLUTIONS`] and [`MAX_KEPT_BYTES`] (1,000,000 of 9x9, 372,827 of 16x16, 184,112
-/// of 25x25).
-pub(crate) fn max_kept(shape: Shape) -> u64 {
+/// The bytes one kept solution of a `shape` board takes.
+pub(crate) fn solution_bytes(shape: Shape) -> usize {
     let heap = if shape.n_cells() > Grid::INLINE_CELLS {
         shape.n_cells()
     } else {
         0
     };
-    let each = size_of::<Grid>() + heap;
-    MAX_KEPT_SOLUTIONS.min((MAX_KEPT_BYTES / each) as u64)
+    size_of::<Grid>() + heap
+}
+
+/// Most solutions of a `shape` board kept in `bytes` ([`crate::Config::max_kept_bytes`]), and
+/// never more than [`MAX_KEPT_SOLUTIONS`]; at least one (with the default 128 MiB: 1,000,000
+/// of 9x9, 372,827 of 16x16, 184,112 of 25x25).
+pub(crate) fn max_kept_in(shape: Shape, bytes: usize) -> u64 {
+    MAX_KEPT_SOLUTIONS
+        .min((bytes / solution_bytes(shape)) as u64)
+        .max(1)
+}
+
+/// Whether a search of a `shape` board with `config` that stopped at its solution limit with
+/// `count` solutions stopped at the cap on kept solutions ([`Config::max_kept`]) rather than at the
+/// limit asked for: then there may be more solutions than it reports.
+pub(crate) fn is_capped(config: &Config, shape: Shape, count: u64) -> bool {
+    let cap = config.max_kept(shape);
+    config.keep_solutions && count >= cap && config.max_solutions.is_none_or(|asked| asked > cap)
 }
 
 /// The limits of one search, fixed when it starts.
@@ -51,14 +65,17 @@ impl Budget {
             deadline: config
                 .timeout
                 .and_then(|timeout| start.checked_add(timeout)),
-            max_solutions: config
-                .max_solutions
-                .unwrap_or(if config.keep_solutions {
-                    max_kept(shape)
-                } else {
-                    u64::MAX
-                })
-                .max(1),
+            // Kept solutions never exceed `max_kept`, however many were asked for: a limit of
+            // a billion must not keep a billion grids.
+            max_solutions: if config.keep_solutions {
+                config
+                    .max_solutions
+                    .unwrap_or(u64::MAX)
+                    .min(max_kept_in(shape, config.max_kept_bytes))
+            } else {
+                config.max_solutions.unwrap_or(u64::MAX)
+            }
+            .max(1),
         }
     }
 
@@ -100,7 +117,7 @@ mod tests {
 
     #[test]
     fn larger_boards_keep_fewer_solutions() {
-        let kept = |r, c| max_kept(Shape::new(r, c).unwrap());
+        let kept = |r, c| Config::default().max_kept(Shape::new(r, c).unwrap());
         assert_eq!(kept(3, 3), MAX_KEPT_SOLUTIONS);
         assert_eq!(kept(2, 2), MAX_KEPT_SOLUTIONS);
         for (r, c) in [(4, 4), (5, 5), (8, 8)] {
@@ -118,6 +135,43 @@ mod tests {
         );
         let sixteen = Budget::new(&config, Shape::new(4, 4).unwrap(), Instant::now());
         assert_eq!(sixteen.max_solutions(), kept(4, 4));
+    }
+
+    #[test]
+    fn a_limit_above_the_cap_keeps_no_more_than_the_cap() {
+        let config = Config {
+            max_solutions: Some(1_000_000_000_000_000_000),
+            ..Config::default()
+        };
+        let budget = Budget::new(&config, Shape::NINE, Instant::now());
+        assert_eq!(budget.max_solutions(), MAX_KEPT_SOLUTIONS);
+        let counted = Config {
+            keep_solutions: false,
+            ..config
+        };
+        let budget = Budget::new(&counted, Shape::NINE, Instant::now());
+        assert_eq!(
+            budget.max_solutions(),
+            1_000_000_000_000_000_000,
+            "a count keeps nothing"
+        );
+    }
+
+    /// Whether a search that reported `count` solutions stopped at [`Config::max_kept`] rather than
+    /// at the limit asked for.
+    #[test]
+    fn the_cap_is_told_from_the_limit() {
+        let all = Config {
+            max_solutions: None,
+            ..Config::default()
+        };
+        assert!(is_capped(&all, Shape::NINE, MAX_KEPT_SOLUTIONS));
+        assert!(!is_capped(&all, Shape::NINE, 5));
+        let asked = Config {
+            max_solutions: Some(MAX_KEPT_SOLUTIONS),
+            ..Config::default()
+        };
+        assert!(!is_capped(&asked, Shape::NINE, MAX_KEPT_SOLUTIONS));
     }
 
     #[test]

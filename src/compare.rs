@@ -420,6 +420,68 @@ pub fn run(
         .collect()
 }
 
+/// A comparison fed one puzzle at a time, for input that streams: each puzzle is solved with
+/// every configuration as it comes, and only the records are kept (a couple of hundred bytes a
+/// puzzle and configuration), never the input. [`Comparison::finish`] sums them up as [`run`]
+/// does; the wall time of a configuration is the time spent in its passes.
+///
+/// ```
+/// use explore::{Config, Strategy, compare, format};
+///
+/// let configs = compare::configs(&[Strategy::Bfs, Strategy::Dfs], &Config::default());
+/// let mut comparison = compare::Comparison::new(configs);
+/// let text = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+/// for puzzle in format::read(text.as_bytes(), "<example>") {
+///     comparison.add(&puzzle?.grid);
+/// }
+/// let summaries = comparison.finish();
+/// assert!(summaries.iter().all(|summary| summary.solved == 1));
+/// # Ok::<(), explore::InputError>(())
+/// ```
+#[derive(Debug)]
+pub struct Comparison {
+    configs: Vec<Config>,
+    records: Vec<Vec<Record>>,
+    wall: Vec<Duration>,
+}
+
+impl Comparison {
+    /// A comparison of `configs`, with no puzzle yet.
+    pub fn new(configs: Vec<Config>) -> Comparison {
+        let n = configs.len();
+        Comparison {
+            configs,
+            records: vec![Vec::new(); n],
+            wall: vec![Duration::ZERO; n],
+        }
+    }
+
+    /// Solves `puzzle` with every configuration, one after the other.
+    pub fn add(&mut self, puzzle: &Grid) {
+        for (entry, config) in self.configs.iter().enumerate() {
+            let start = Instant::now();
+            let record = Record::new(puzzle, &solve(puzzle, config));
+            self.wall[entry] += start.elapsed();
+            self.records[entry].push(record);
+        }
+    }
+
+    /// Puzzles added so far.
+    pub fn n_puzzles(&self) -> usize {
+        self.records.first().map_or(0, Vec::len)
+    }
+
+    /// One summary per configuration, in the order given.
+    pub fn finish(self) -> Vec<Summary> {
+        self.configs
+            .iter()
+            .zip(self.records)
+            .zip(self.wall)
+            .map(|((config, records), wall)| Summary::new(config, records, wall))
+            .collect()
+    }
+}
+
 /// Names for the summaries, for tables, messages and charts: the strategy's name, followed by
 /// its options in parentheses when two summaries share a strategy.
 pub fn labels(summaries: &[Summary]) -> Vec<String> {

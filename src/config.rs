@@ -206,6 +206,12 @@ pub struct Config {
     /// Most bytes of boards the breadth-first frontier may hold, whatever the board size; the
     /// tighter of this and `max_frontier` applies ([`Config::frontier_boards`]).
     pub max_frontier_bytes: usize,
+    /// Most bytes of solutions a search keeps ([`Config::max_kept`]); the breadth-first engine
+    /// may hold as many again found by chunks still waiting for earlier ones.
+    pub max_kept_bytes: usize,
+    /// Most bytes of finished results a batch holds while they wait for an earlier, slower
+    /// puzzle ([`crate::batch`]).
+    pub max_waiting_bytes: usize,
 }
 
 impl Default for Config {
@@ -221,6 +227,8 @@ impl Default for Config {
             branch: Branch::default(),
             max_frontier: Config::DEFAULT_MAX_FRONTIER,
             max_frontier_bytes: Config::DEFAULT_MAX_FRONTIER_BYTES,
+            max_kept_bytes: Config::DEFAULT_MAX_KEPT_BYTES,
+            max_waiting_bytes: Config::DEFAULT_MAX_WAITING_BYTES,
         }
     }
 }
@@ -282,6 +290,12 @@ impl Config {
     /// and the workers' depth-first stacks stay well under 1 GiB.
     pub const DEFAULT_MAX_FRONTIER_BYTES: usize = 128 << 20;
 
+    /// Default [`Config::max_kept_bytes`]: 128 MiB.
+    pub const DEFAULT_MAX_KEPT_BYTES: usize = crate::budget::MAX_KEPT_BYTES;
+
+    /// Default [`Config::max_waiting_bytes`]: 256 MiB.
+    pub const DEFAULT_MAX_WAITING_BYTES: usize = 256 << 20;
+
     /// Default solution limit: two is enough to tell unique from multiple.
     pub const DEFAULT_MAX_SOLUTIONS: u64 = 2;
 
@@ -310,6 +324,23 @@ impl Config {
         with_max_frontier: max_frontier: usize;
         /// Sets [`Config::max_frontier_bytes`].
         with_max_frontier_bytes: max_frontier_bytes: usize;
+        /// Sets [`Config::max_kept_bytes`].
+        with_max_kept_bytes: max_kept_bytes: usize;
+        /// Sets [`Config::max_waiting_bytes`].
+        with_max_waiting_bytes: max_waiting_bytes: usize;
+    }
+
+    /// Most solutions of a `shape` board a search keeps when asked for all of them: the
+    /// tighter of a million and [`Config::max_kept_bytes`], and at least one.
+    pub fn max_kept(&self, shape: crate::geometry::Shape) -> u64 {
+        crate::budget::max_kept_in(shape, self.max_kept_bytes)
+    }
+
+    /// Whether a search of a `shape` board that stopped at its solution limit with `count`
+    /// solutions stopped at the cap on kept solutions ([`Config::max_kept`]) rather than at the
+    /// limit asked for: then there may be more solutions than it reports.
+    pub fn is_capped(&self, shape: crate::geometry::Shape, count: u64) -> bool {
+        crate::budget::is_capped(self, shape, count)
     }
 
     /// Most boards of `board_bytes` bytes each that one level of the breadth-first frontier may

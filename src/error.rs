@@ -193,6 +193,25 @@ pub enum InputErrorKind {
         /// The character.
         found: Shown,
     },
+    /// A row or line of fields that ends with its delimiter after an empty field, with the
+    /// count of a whole row or puzzle: an empty last cell, or a delimiter after a lost cell
+    /// (a lost inner tab, a line cut short), which the text cannot tell apart.
+    #[error(
+        "the line ends with {found} after an empty field, with a whole row's count or a whole \
+         puzzle's only if the last field is a cell: an empty last cell, or one lost before the \
+         end? Write empty cells as . or 0"
+    )]
+    AmbiguousEnd {
+        /// The delimiter.
+        found: Shown,
+    },
+    /// A second puzzle after a one-line puzzle on the same line, where a comment may stand.
+    #[error(
+        "a second puzzle starts here, on the line of another; put each puzzle on a line of its \
+         own (after a puzzle, the rest of the line is a comment only if it is not a puzzle; \
+         its solution, a full grid, may stand there)"
+    )]
+    SecondOnLine,
     /// Input with no puzzle in it at all.
     #[error("no puzzle found (the input is empty or holds only comments)")]
     Empty,
@@ -212,6 +231,25 @@ impl InputErrorKind {
             InputErrorKind::NotText { .. } | InputErrorKind::Utf16 | InputErrorKind::Io(_)
         )
     }
+}
+
+/// An I/O error in words, as messages print it: `is a directory`, `permission denied`,
+/// without Rust's `(os error N)` suffix and with a lower-case first letter.
+///
+/// ```
+/// let error = std::io::Error::from_raw_os_error(21);
+/// assert!(!explore::error::in_words(&error).contains("os error"));
+/// ```
+pub fn in_words(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    let mut text = match text.find(" (os error") {
+        Some(end) => text[..end].to_owned(),
+        None => text,
+    };
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_lowercase();
+    }
+    text
 }
 
 /// `n cells`, or `1 cell`.

@@ -6,13 +6,16 @@
 //!
 //! - **one-line puzzles**: all n x n cells of a board of side n on one line (16 for 4x4, 81
 //!   for 9x9, 256 for 16x16, 625 for 25x25), one puzzle per line, `.` `0` `-` or `_` for an
-//!   empty cell; after whitespace the rest of the line is a comment (`....PUZZLE.... 2836`);
+//!   empty cell; after whitespace the rest of the line is a comment (`....PUZZLE.... 2836`),
+//!   unless it is another puzzle, which is an error (a full grid, the solution, is a comment);
+//!   81 dashes are the empty board, not a rule;
 //! - **grids**: n lines of n cells, with or without spaces, tabs or commas between cells and
 //!   `|` between boxes; rules such as `---+---+---` between bands are skipped. In tab- or
 //!   comma-separated rows an empty field is an empty cell;
 //! - **code literals** pasted from a program: `{{5, 8, 0, ...}, ...}`, `[[6,5,0,...], ...]`,
 //!   char literals `{'5','.',...}`, with or without a declaration (`int[][] arr = {`,
-//!   `matrix = [`), on one line or one row per line.
+//!   `matrix = [`), on one line or one row per line; an unquoted item is one number however
+//!   many digits it has.
 //!
 //! Digits are written in one of three [`Symbols`]: `1`-`9` then letters (`A` = 10, `G` = 16,
 //! `P` = 25, either case), the default, in which rows of separate numbers (`16 0 3 ...`) are
@@ -38,7 +41,8 @@
 //! and why ([`InputError`]). Reading then resumes: after a bad one-line puzzle, at the next
 //! line; after a bad grid or literal, at the next blank line, comment line, one-line puzzle or
 //! declaration (`name = {`). Input that is not text (a NUL byte, bytes that are not UTF-8) ends
-//! reading with one error.
+//! reading with one error; a NUL byte ends it wherever it stands, even in a comment, and
+//! nothing after it is read, so an endless stream of them (`/dev/zero`) ends at once.
 //!
 //! Rules about the digits themselves (two 5s in a row) are not this module's concern: such a
 //! puzzle reads fine and the solver reports it.
@@ -281,6 +285,7 @@ pub fn read_with<R: BufRead>(reader: R, input: &str, options: &Options) -> Reade
         builder: Builder::new(*options),
         scratch: Vec::new(),
         reprocess: false,
+        pending: None,
         eof: false,
         done: false,
     }
@@ -353,6 +358,8 @@ pub struct Reader<R> {
     scratch: Vec<(Field, usize)>,
     /// The current line must be read again in the new state before the next one.
     reprocess: bool,
+    /// An item found on the current line after the one yielded: a second puzzle's fault.
+    pending: Option<Found>,
     eof: bool,
     done: bool,
 }
@@ -389,6 +396,9 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Puzzle, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(found) = self.pending.take() {
+            return Some(self.emit(found));
+        }
         while !self.done {
             let found = if self.eof {
                 self.finish()
@@ -400,6 +410,7 @@ impl<R: BufRead> Iterator for Reader<R> {
                     Ok(true) if self.source.is_utf16() => {
                         Some(Err(Fault::new(START, InputErrorKind::Utf16)))
                     }
+                    Ok(true) if self.source.is_at_nul() => Some(Err(self.not_text())),
                     Ok(true) => self.step(),
                     Ok(false) => {
                         self.eof = true;
@@ -410,7 +421,10 @@ impl<R: BufRead> Iterator for Reader<R> {
                             line: self.source.number() + 1,
                             column: 1,
                         };
-                        Some(Err(Fault::new(pos, InputErrorKind::Io(e.to_string()))))
+                        Some(Err(Fault::new(
+                            pos,
+                            InputErrorKind::Io(crate::error::in_words(&e)),
+                        )))
                     }
                 }
             };
@@ -439,6 +453,37 @@ impl<R: BufRead> Reader<R> {
                 }
                 Err(error(&self.input, self.index, fault))
             }
+        }
+    }
+
+    /// The fault of a line that stops at a NUL byte, where the input ends: the first byte on
+    /// it that is not text (outside a comment), which may be the NUL itself.
+    fn not_text(&self) -> Fault {
+        let line = self.source.line();
+        let at = |column| Pos {
+            line: line.number,
+            column,
+        };
+        let nul = Fault::new(
+            at(line.text.chars().count() + 1),
+            InputErrorKind::NotText { byte: 0 },
+        );
+        if line::kind(&line, None) == Kind::Comment {
+            return nul;
+        }
+        let control = line
+            .text
+            .chars()
+            .position(|c| c.is_ascii_control() && !c.is_whitespace());
+        match (control, line.cut) {
+            (Some(i), _) => {
+                let byte = line.text.chars().nth(i).map_or(0, |c| c as u8);
+                Fault::new(at(i + 1), InputErrorKind::NotText { byte })
+            }
+            (None, Some(source::Cut::NotUtf8(byte))) => {
+                Fault::new(nul.pos, InputErrorKind::NotText { byte })
+            }
+            (None, _) => nul,
         }
     }
 
@@ -486,19 +531,34 @@ impl<R: BufRead> Reader<R> {
             (_, Kind::Separator) => None,
             (State::Idle, Kind::Blank | Kind::Comment) => None,
             (State::Idle, Kind::Content) => {
-                if let Some(grid) = quick_line(line.bytes, &self.options) {
+                // A second puzzle after a one-line puzzle is an error of its own, after it.
+                let second = |after: usize| {
+                    let column = line::second_puzzle(line.text, after, symbols, side)?;
+                    let pos = Pos {
+                        line: line.number,
+                        column,
+                    };
+                    Some(Err(Fault::new(pos, InputErrorKind::SecondOnLine)))
+                };
+                if let Some((grid, after)) = quick_line(line.bytes, &self.options) {
+                    self.pending = second(after);
                     return Some(Ok((line.number, grid)));
                 }
                 let opening = line::opening(line.text, symbols, side);
                 self.builder.reset(line.number);
-                read_line(
+                let end = opening.range.end;
+                let found = read_line(
                     &mut self.state,
                     &mut self.builder,
                     &mut self.scratch,
                     &line,
                     opening.range,
                     opening.whole,
-                )
+                );
+                if matches!(found, Some(Ok(_))) && opening.whole {
+                    self.pending = second(end);
+                }
+                found
             }
             (State::Skipping, Kind::Blank | Kind::Comment) => {
                 self.state = State::Idle;
@@ -593,7 +653,7 @@ fn read_line(
 /// exactly one puzzle's worth of ASCII cells followed by its end or whitespace (the rest is a
 /// comment). 9x9 lines are tried first and cost nothing more; other sizes need a count longer
 /// than any row. Anything else goes the general way, which reads such a line to the same grid.
-fn quick_line(bytes: &[u8], options: &Options) -> Option<Grid> {
+fn quick_line(bytes: &[u8], options: &Options) -> Option<(Grid, usize)> {
     if options.symbols != Symbols::Alnum {
         return None;
     }
@@ -601,7 +661,7 @@ fn quick_line(bytes: &[u8], options: &Options) -> Option<Grid> {
     if let Some((cells, rest)) = bytes.split_at_checked(nine.n_cells()) {
         let fits = options.shape.is_none_or(|shape| shape == nine);
         if fits && rest.first().is_none_or(u8::is_ascii_whitespace) {
-            return quick_cells(nine, cells);
+            return quick_cells(nine, cells).map(|grid| (grid, nine.n_cells()));
         }
     }
     let n = bytes
@@ -612,7 +672,7 @@ fn quick_line(bytes: &[u8], options: &Options) -> Option<Grid> {
     if options.shape.is_some_and(|forced| forced != shape) {
         return None;
     }
-    quick_cells(shape, &bytes[..n])
+    quick_cells(shape, &bytes[..n]).map(|grid| (grid, n))
 }
 
 /// The grid of `shape` whose cells are the bytes `cells`, if each is an ASCII cell that fits.

@@ -434,7 +434,9 @@ fn one_solution_wanted_is_solved_not_unique() {
 fn every_strategy_gives_the_same_solutions() {
     for strategy in STRATEGIES {
         explore()
-            .args(["--strategy", strategy, "-o", "line", &data("top3.txt")])
+            // The naive strategies need more than their default node budget on these.
+            .args(["--strategy", strategy, "--timeout", "inf", "-o", "line"])
+            .arg(data("top3.txt"))
             .assert()
             .success()
             .stdout(read_data("top3.solutions"));
@@ -633,7 +635,8 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
     drop(stdout);
     let output = child.wait_with_output().expect("explore ends");
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    // Quietly, but not every result was written: the status says so.
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
     assert_eq!(stderr, "");
 }
 

@@ -8,3 +8,5 @@ mod conformance;
 mod contract;
 mod engine;
 mod formats;
+mod hardening;
+mod properties;

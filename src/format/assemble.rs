@@ -243,6 +243,9 @@ pub(crate) struct Builder {
     item: bool,
     /// A line of this puzzle was read as numbers, so the rest are too.
     numbers: bool,
+    /// Whether this grid's delimited rows end with their delimiter, once a row has shown it
+    /// ([`super::fields::split`]).
+    trailing: Option<bool>,
     pending: Pending,
     started: bool,
 }
@@ -262,6 +265,7 @@ impl Builder {
             whole: false,
             item: false,
             numbers: false,
+            trailing: None,
             pending: Pending::new(),
             started: false,
         }
@@ -280,6 +284,7 @@ impl Builder {
         self.whole = false;
         self.item = false;
         self.numbers = false;
+        self.trailing = None;
         self.pending.clear();
         self.started = false;
     }
@@ -302,6 +307,12 @@ impl Builder {
     /// From now on, this puzzle's lines are read as numbers.
     pub(crate) fn set_numbers(&mut self) {
         self.numbers = true;
+    }
+
+    /// Whether this grid's delimited rows end with their delimiter, as far as its rows have
+    /// shown.
+    pub(crate) fn trailing(&mut self) -> &mut Option<bool> {
+        &mut self.trailing
     }
 
     /// Whether anything of a puzzle has been seen since [`Builder::reset`].

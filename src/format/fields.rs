@@ -34,21 +34,56 @@ pub(crate) enum Field {
 /// cell may be a number of several digits. `side` is the grid's side if it is known, and
 /// `first_row` says whether a whole puzzle may stand on this line; they set the length a field
 /// at an end is dropped to reach.
+///
+/// A row that ends with its delimiter after an empty field is ambiguous when its count is a
+/// whole row's (or a whole puzzle's) only if that last empty field is a cell: its last cell is
+/// empty, or a cell was lost before the end (a tab dropped inside the row, a line cut inside
+/// its last item) and the delimiter is a trailing one. That is an [`Split::Ambiguous`] at the
+/// delimiter's column, when the grid's other rows end with their delimiter (`trailing`, which
+/// this updates) or, on a first row, when empty cells are written as empty fields.
 pub(crate) fn split(
     text: &str,
     first_column: usize,
     symbols: Symbols,
     side: Option<usize>,
     first_row: bool,
+    trailing: &mut Option<bool>,
     out: &mut Vec<(Field, usize)>,
-) -> bool {
+) -> Split {
+    match split_fields(text, first_column, symbols, side, first_row, trailing, out) {
+        Some(Ok(())) => Split::Fields,
+        Some(Err(column)) => Split::Ambiguous(column),
+        None => Split::No,
+    }
+}
+
+/// What [`split`] made of a line.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Split {
+    /// Not a delimited row.
+    No,
+    /// A delimited row, its fields in the output.
+    Fields,
+    /// A delimited row whose end cannot be told: the column of its last delimiter.
+    Ambiguous(usize),
+}
+
+fn split_fields(
+    text: &str,
+    first_column: usize,
+    symbols: Symbols,
+    side: Option<usize>,
+    first_row: bool,
+    trailing: &mut Option<bool>,
+    out: &mut Vec<(Field, usize)>,
+) -> Option<Result<(), usize>> {
     out.clear();
     let delimiter = if text.contains(',') {
         ','
     } else if text.contains('\t') {
         '\t'
     } else {
-        return false;
+        return None;
     };
     let mut column = first_column;
     let mut empty_ends = (false, false);
@@ -82,13 +117,13 @@ pub(crate) fn split(
                 }
                 (Class::Cell(value), _) => Field::Cell(value, Some(c)),
                 (Class::Bar, _) => Field::Bar,
-                _ => return false,
+                _ => return None,
             };
             if !matches!(class, Class::Numeral(_)) {
                 number = None;
             }
             if found.replace((kind, column + offset)).is_some() {
-                return false;
+                return None;
             }
         }
         let empty = found.is_none();
@@ -130,14 +165,34 @@ pub(crate) fn split(
         // it; one that writes other empty cells as empty fields has an empty cell at the end.
         None => !empty_before_last || (whole && !is_square(n_cells) && is_square(n_cells - 1)),
     };
+    let last_delimiter = out.last().map_or(first_column, |&(_, column)| column);
+    let exact = match side {
+        Some(side) if whole => n_cells == side * side,
+        Some(side) => n_cells == side,
+        None => whole && is_square(n_cells),
+    };
+    if exact && empty_ends.1 && n_fields > 1 {
+        // A whole count only if the empty last field is a cell: ambiguous where the grid's
+        // rows end with their delimiter, or where empty fields are cells on this first row.
+        let ambiguous = match side {
+            Some(_) => *trailing == Some(true),
+            None => empty_before_last,
+        };
+        if ambiguous {
+            return Some(Err(last_delimiter));
+        }
+    }
     if one_too_many {
         if empty_ends.1 {
             out.pop();
+            *trailing = Some(true);
         } else if empty_ends.0 && side.is_some() {
             out.remove(0);
         }
+    } else if exact && !empty_ends.1 && trailing.is_none() {
+        *trailing = Some(false);
     }
-    true
+    Some(Ok(()))
 }
 
 fn is_square(n: usize) -> bool {
@@ -150,7 +205,8 @@ mod tests {
 
     fn cells(text: &str) -> Option<String> {
         let mut out = Vec::new();
-        split(text, 1, Symbols::Alnum, Some(9), false, &mut out).then(|| show(&out))
+        (split(text, 1, Symbols::Alnum, Some(9), false, &mut None, &mut out) == Split::Fields)
+            .then(|| show(&out))
     }
 
     fn show(out: &[(Field, usize)]) -> String {
@@ -213,14 +269,18 @@ mod tests {
     #[test]
     fn columns_point_at_each_field() {
         let mut out = Vec::new();
-        assert!(split(
-            "1\t\t 3\t",
-            5,
-            Symbols::Alnum,
-            Some(9),
-            false,
-            &mut out
-        ));
+        assert_eq!(
+            split(
+                "1\t\t 3\t",
+                5,
+                Symbols::Alnum,
+                Some(9),
+                false,
+                &mut None,
+                &mut out
+            ),
+            Split::Fields
+        );
         let columns: Vec<usize> = out.iter().map(|&(_, column)| column).collect();
         assert_eq!(
             columns,
@@ -233,7 +293,8 @@ mod tests {
     fn a_first_row_ends_with_its_delimiter_unless_it_writes_empty_cells_as_empty_fields() {
         let first = |text: &str| {
             let mut out = Vec::new();
-            split(text, 1, Symbols::Alnum, None, true, &mut out).then(|| show(&out))
+            (split(text, 1, Symbols::Alnum, None, true, &mut None, &mut out) == Split::Fields)
+                .then(|| show(&out))
         };
         assert_eq!(
             first("9\t5\t7\t-\t1\t3\t-\t8\t4\t").as_deref(),
@@ -249,25 +310,64 @@ mod tests {
         assert_eq!(first(&flat).map(|s| s.len()), Some(81));
     }
 
+    /// A row that ends with its delimiter after an empty field is a whole row only if that
+    /// field is a cell: in a grid whose rows end with their delimiter, a lost inner tab would
+    /// shift the cells, so it is an error at the last delimiter; so is a one-line puzzle of
+    /// empty fields cut inside its last item.
+    #[test]
+    fn an_end_that_cannot_be_told_is_ambiguous() {
+        let mut out = Vec::new();
+        let mut trailing = None;
+        let row = "1\t\t3\t4\t5\t6\t7\t8\t9\t";
+        let split9 = |text: &str, trailing: &mut Option<bool>, out: &mut Vec<_>| {
+            split(text, 1, Symbols::Alnum, Some(9), false, trailing, out)
+        };
+        assert_eq!(split9(row, &mut trailing, &mut out), Split::Fields);
+        assert_eq!((out.len(), trailing), (9, Some(true)));
+        // The tab after 1 lost: 1 3 4 5 6 7 8 9 and an empty last cell, or a lost cell?
+        let lost = "1\t3\t4\t5\t6\t7\t8\t9\t";
+        assert_eq!(split9(lost, &mut trailing, &mut out), Split::Ambiguous(16));
+        // In a grid whose rows do not end with a tab, it is an empty last cell.
+        let mut plain = Some(false);
+        assert_eq!(split9(lost, &mut plain, &mut out), Split::Fields);
+        assert_eq!(show(&out), "13456789.");
+        // 81 items, empty cells as empty fields, cut inside the last ("3").
+        let mut items = ["5", "", "3"].repeat(27);
+        items[80] = "";
+        let cut = items.join(",");
+        let mut none = None;
+        assert_eq!(
+            split(&cut, 1, Symbols::Alnum, None, true, &mut none, &mut out),
+            Split::Ambiguous(cut.chars().count())
+        );
+    }
+
     #[test]
     fn a_trailing_delimiter_does_not_make_a_row_look_like_a_puzzle() {
         let mut out = Vec::new();
         let row = "-\t".repeat(15);
-        assert!(split(&row, 1, Symbols::Alnum, None, true, &mut out));
+        assert_eq!(
+            split(&row, 1, Symbols::Alnum, None, true, &mut None, &mut out),
+            Split::Fields
+        );
         assert_eq!(out.len(), 15, "15 cells, not a 4x4 puzzle of 16");
     }
 
     #[test]
     fn numbers_are_one_field_each() {
         let mut out = Vec::new();
-        assert!(split(
-            "16,,3, 12 ,",
-            1,
-            Symbols::Numbers,
-            Some(4),
-            false,
-            &mut out
-        ));
+        assert_eq!(
+            split(
+                "16,,3, 12 ,",
+                1,
+                Symbols::Numbers,
+                Some(4),
+                false,
+                &mut None,
+                &mut out
+            ),
+            Split::Fields
+        );
         assert_eq!(show(&out), "<16>.<3><12>");
         let columns: Vec<usize> = out.iter().map(|&(_, column)| column).collect();
         assert_eq!(
@@ -275,13 +375,17 @@ mod tests {
             [1, 4, 5, 8],
             "a number is shown by its first digit"
         );
-        assert!(!split(
-            "1 6,2",
-            1,
-            Symbols::Numbers,
-            Some(4),
-            false,
-            &mut out
-        ));
+        assert_eq!(
+            split(
+                "1 6,2",
+                1,
+                Symbols::Numbers,
+                Some(4),
+                false,
+                &mut None,
+                &mut out
+            ),
+            Split::No
+        );
     }
 }

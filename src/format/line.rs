@@ -229,7 +229,9 @@ pub(crate) fn kind(line: &Line<'_>, side: Option<usize>) -> Kind {
         Kind::Content
     } else if text.is_empty() {
         Kind::Blank
-    } else if text.chars().all(|c| c == ' ' || RULE_CHARS.contains(&c)) && !is_dash_row(text, side)
+    } else if text.chars().all(|c| c == ' ' || RULE_CHARS.contains(&c))
+        && !is_dash_row(text, side)
+        && !is_dash_puzzle(text, side)
     {
         Kind::Separator
     } else {
@@ -255,6 +257,18 @@ fn is_dash_row(text: &str, side: Option<usize>) -> bool {
         None => (MIN_SIDE..=Shape::MAX_SIDE).contains(&n_dashes),
     };
     !text.contains(['+', '=']) && a_row && dashes.all(|(i, _)| alone(i))
+}
+
+/// Whether a line of dashes alone is a whole puzzle of empty cells written with `-`: a
+/// puzzle's worth of them (`side` squared, or while the side is unknown, the cells of a board
+/// larger than any row, such as 81). A rule that long would be a puzzle's length by chance.
+fn is_dash_puzzle(text: &str, side: Option<usize>) -> bool {
+    let n = text.len();
+    text.bytes().all(|b| b == b'-')
+        && match side {
+            Some(side) => n == side * side,
+            None => n > Shape::MAX_SIDE && Shape::for_cells(n).is_some(),
+        }
 }
 
 fn is_comment(text: &str) -> bool {
@@ -327,6 +341,29 @@ pub(crate) fn opening(text: &str, symbols: Symbols, side: Option<usize>) -> Open
     }
 }
 
+/// The column (from 1) of a second puzzle on a line whose puzzle ends at byte `after`: the
+/// first word of the rest of the line, if it is a whole puzzle of cells alone with at least
+/// one empty cell. A full grid there is the puzzle's solution, which collections append as a
+/// comment, as they do ratings and counts.
+pub(crate) fn second_puzzle(
+    text: &str,
+    after: usize,
+    symbols: Symbols,
+    side: Option<usize>,
+) -> Option<usize> {
+    let end = content_end(text).max(after);
+    let rest = text.get(after..end)?;
+    let start = after + (rest.len() - rest.trim_start().len());
+    let word = text[start..end].split(char::is_whitespace).next()?;
+    let cells_only = word
+        .chars()
+        .all(|c| matches!(class(c, symbols), Class::Cell(_) | Class::Numeral(_)));
+    let has_empty = word.chars().any(|c| class(c, symbols) == Class::Cell(0));
+    let whole = is_whole(survey(word, symbols), side);
+    (!word.is_empty() && cells_only && has_empty && whole)
+        .then(|| text[..start].chars().count() + 1)
+}
+
 /// Whether a content line can only start a new puzzle, after a grid of side `side` if that is
 /// known: it declares a code literal or holds a whole puzzle. Such a line ends a grid in
 /// progress and ends skipping after an error.
@@ -369,6 +406,11 @@ mod tests {
         assert_eq!(kind("- - - - - - - - - -"), Kind::Separator);
         assert_eq!(kind("---------"), Kind::Separator);
         assert_eq!(kind("----------|---------|----------"), Kind::Separator);
+        let (d80, d81, d256) = ("-".repeat(80), "-".repeat(81), "-".repeat(256));
+        assert_eq!(kind(&d81), Kind::Content, "an empty 9x9 puzzle");
+        assert_eq!(kind(&d80), Kind::Separator);
+        assert_eq!(super::kind(&line(&d81), None), Kind::Content);
+        assert_eq!(super::kind(&line(&d256), None), Kind::Content);
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::error::{InputErrorKind, Shown};
 
 use super::Symbols;
 use super::assemble::{Builder, Fault, Pos};
-use super::fields::{self, Field};
+use super::fields::{self, Field, Split};
 use super::line::{self, Class, class};
 use super::source::{Cut, Line, MAX_LINE};
 
@@ -51,18 +51,28 @@ pub(crate) fn content(
         return Err(Fault::new(at(column), InputErrorKind::NotText { byte }));
     }
     let has_brackets = text.contains(['{', '[', '(', ')', ']', '}']);
-    if cut.is_none()
-        && !builder.in_literal()
-        && !has_brackets
-        && fields::split(
+    let split = if cut.is_none() && !builder.in_literal() && !has_brackets {
+        let (side, first_row) = (builder.side(), builder.rows() == 0);
+        fields::split(
             text,
             first_column,
             symbols,
-            builder.side(),
-            builder.rows() == 0,
+            side,
+            first_row,
+            builder.trailing(),
             scratch,
         )
-    {
+    } else {
+        Split::No
+    };
+    if let Split::Ambiguous(column) = split {
+        let found = Shown(text.chars().last().unwrap_or(','));
+        return Err(Fault::new(
+            at(column),
+            InputErrorKind::AmbiguousEnd { found },
+        ));
+    }
+    if split == Split::Fields {
         for &(field, column) in scratch.iter() {
             match field {
                 Field::Cell(value, symbol) => {
@@ -77,10 +87,21 @@ pub(crate) fn content(
     let mut column = first_column;
     // The number being read: its value so far, where it started, and its first character.
     let mut number: Option<(usize, Pos, char)> = None;
+    // In a code literal an item of several digits is one number (`{5, 30, 0}` holds three
+    // items, and 30 is too large for most boards), unless it is quoted: a string or char
+    // literal holds one cell a character (`["530070000", ...]`, `{'5', '3'}`).
+    let literal = symbols == Symbols::Alnum && (has_brackets || builder.in_literal());
+    let mut quoted = false;
     for c in text.chars() {
         let pos = at(column);
         column += 1;
-        let class = class(c, symbols);
+        if literal && matches!(c, '"' | '\'') {
+            quoted = !quoted;
+        }
+        let class = match c.to_digit(10) {
+            Some(d) if literal && !quoted => Class::Numeral(d as u8),
+            _ => class(c, symbols),
+        };
         if !matches!(class, Class::Numeral(_)) {
             if let Some((value, start, first)) = number.take() {
                 builder.number(value, first, start)?;

@@ -43,6 +43,9 @@ pub(crate) struct Source<R> {
     number: usize,
     /// The last line ended with CR, so an LF starting the next read belongs to it.
     after_cr: bool,
+    /// The last line stopped at a NUL byte, where reading ends: nothing after it is read, so
+    /// an endless stream of them (`/dev/zero`) ends at the first.
+    nul: bool,
 }
 
 impl<R: BufRead> Source<R> {
@@ -53,6 +56,7 @@ impl<R: BufRead> Source<R> {
             too_long: false,
             number: 0,
             after_cr: false,
+            nul: false,
         }
     }
 
@@ -66,8 +70,16 @@ impl<R: BufRead> Source<R> {
         self.number == 1 && (self.buf.starts_with(b"\xFF\xFE") || self.buf.starts_with(b"\xFE\xFF"))
     }
 
-    /// Reads the next line; `Ok(false)` at the end of the input.
+    /// Whether the last line stopped at a NUL byte: the input ends there.
+    pub(crate) fn is_at_nul(&self) -> bool {
+        self.nul
+    }
+
+    /// Reads the next line; `Ok(false)` at the end of the input, and after a NUL byte.
     pub(crate) fn advance(&mut self) -> io::Result<bool> {
+        if self.nul {
+            return Ok(false);
+        }
         self.buf.clear();
         self.too_long = false;
         let mut started = false;
@@ -91,9 +103,13 @@ impl<R: BufRead> Source<R> {
                 }
             }
             started = true;
-            match available.iter().position(|&b| b == b'\n' || b == b'\r') {
+            match available
+                .iter()
+                .position(|&b| b == b'\n' || b == b'\r' || b == 0)
+            {
                 Some(end) => {
                     self.after_cr = available[end] == b'\r';
+                    self.nul = available[end] == 0;
                     keep(&mut self.buf, &mut self.too_long, &available[..end]);
                     self.reader.consume(end + 1);
                     break;
@@ -196,6 +212,18 @@ mod tests {
         assert_eq!(got[0].1.len(), MAX_LINE);
         assert_eq!(got[0].2, Some(Cut::TooLong));
         assert_eq!(got[1].1, "next");
+    }
+
+    #[test]
+    fn a_nul_byte_ends_the_input_even_in_an_endless_stream() {
+        let mut source = Source::new(io::BufReader::new(io::repeat(0)));
+        assert!(source.advance().unwrap());
+        assert!(source.is_at_nul());
+        assert_eq!(source.line().text, "");
+        assert!(!source.advance().unwrap(), "nothing is read after the NUL");
+        let got = lines(b"ab\ncd\0ef\ngh");
+        let texts: Vec<&str> = got.iter().map(|(_, text, _)| text.as_str()).collect();
+        assert_eq!(texts, ["ab", "cd"]);
     }
 
     #[test]

@@ -39,7 +39,9 @@
 //! [`Stats::overflow`]. Memory is therefore at most two levels of that many boards plus one
 //! small stack per worker, however large the tree.
 
+use std::cell::Cell;
 use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::Instant;
 
 use crossbeam_channel::{Receiver, Sender};
@@ -74,6 +76,8 @@ struct Done<B> {
     index: usize,
     next: Vec<B>,
     found: Found,
+    /// Solutions this chunk counted in [`Held`].
+    held: u64,
     stats: Stats,
     /// Why the chunk stopped before its last board, if it did.
     stop: Option<Stop>,
@@ -90,6 +94,60 @@ struct Shared<'a> {
     nodes: AtomicU64,
     /// Set once a budget runs out: [`HALT_NONE`], or the stop as [`halt_code`] says.
     halt: AtomicU8,
+    /// Kept solutions of the memory bound below: those found by chunks not yet merged.
+    held: Held,
+}
+
+/// The bound on solutions kept by chunks whose results cannot be merged yet, because an
+/// earlier chunk of the level is still running: without it every worker could collect the
+/// whole solution limit (the empty board with `--all` took 1.7 GB on 16 threads).
+///
+/// Chunks report the solutions they keep; once more than `max` are held, a chunk waits until
+/// it is the lowest unfinished chunk of its level, or earlier chunks are merged and free
+/// room, or it is cancelled. The lowest unfinished chunk never waits, so the level always
+/// progresses: chunks are taken from the queue in index order, so the lowest unfinished one
+/// is running on some thread, not queued behind waiting ones. Which solutions are reported
+/// does not change: chunks only wait, they never drop a solution.
+struct Held {
+    /// Solutions reported by chunks not yet merged.
+    count: AtomicU64,
+    /// Most solutions held before a chunk that is not the lowest waits.
+    max: u64,
+    /// The lowest chunk of the level whose result is not in yet.
+    lowest: AtomicUsize,
+    lock: Mutex<()>,
+    room: Condvar,
+}
+
+impl Held {
+    /// Counts `n` more solutions kept by chunk `index`, and waits while too many are held and
+    /// the chunk is neither the lowest unfinished one nor cancelled.
+    fn add(&self, index: usize, n: u64, shared: &Shared<'_>) {
+        let held = self.count.fetch_add(n, Ordering::Relaxed) + n;
+        if held <= self.max {
+            return;
+        }
+        let mut guard = self.lock.lock().unwrap_or_else(PoisonError::into_inner);
+        while self.count.load(Ordering::Relaxed) > self.max
+            && index != self.lowest.load(Ordering::Relaxed)
+            && index <= shared.cancel_after.load(Ordering::Relaxed)
+            && shared.halt.load(Ordering::Relaxed) == HALT_NONE
+        {
+            guard = self
+                .room
+                .wait(guard)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// Records that chunks before `lowest` are in and their `released` solutions merged, and
+    /// wakes the waiting chunks to look again.
+    fn advance(&self, lowest: usize, released: u64) {
+        let _guard = self.lock.lock().unwrap_or_else(PoisonError::into_inner);
+        self.count.fetch_sub(released, Ordering::Relaxed);
+        self.lowest.store(lowest, Ordering::Relaxed);
+        self.room.notify_all();
+    }
 }
 
 const HALT_NONE: u8 = 0;
@@ -104,9 +162,14 @@ fn halt_code(stop: Stop) -> u8 {
 
 impl Shared<'_> {
     /// Why the chunk `index`, which has created `stats.nodes` nodes so far, must stop before its
-    /// next node, if it must.
+    /// next node, if it must. Solutions it found since it last looked are counted in
+    /// [`Held`] (`held` is how many it counted so far), which may make it wait.
     #[inline]
-    fn check(&self, index: usize, stats: &Stats) -> Option<Stop> {
+    fn check(&self, index: usize, stats: &Stats, held: &Cell<u64>) -> Option<Stop> {
+        if self.config.keep_solutions && stats.solutions > held.get() {
+            self.held.add(index, stats.solutions - held.get(), self);
+            held.set(stats.solutions);
+        }
         if index > self.cancel_after.load(Ordering::Relaxed) {
             return Some(Stop::SolutionLimit);
         }
@@ -144,8 +207,9 @@ impl Shared<'_> {
         let mut next = Vec::with_capacity(share.min(boards.len() * 4));
         let mut found = Found::new(self.config);
         let mut stop = None;
+        let held = Cell::new(0);
         'boards: for mut board in boards {
-            if let Some(reason) = self.check(index, &stats) {
+            if let Some(reason) = self.check(index, &stats, &held) {
                 stop = Some(reason);
                 break;
             }
@@ -173,7 +237,7 @@ impl Shared<'_> {
                             limit,
                             &mut stats,
                             &mut found,
-                            |stats| self.check(index, stats),
+                            |stats| self.check(index, stats, &held),
                         );
                         if reason != Stop::Exhausted {
                             stop = Some(reason);
@@ -187,6 +251,7 @@ impl Shared<'_> {
             index,
             next,
             found,
+            held: held.get(),
             stats,
             stop,
         }
@@ -202,6 +267,13 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
         cancel_after: AtomicUsize::new(usize::MAX),
         nodes: AtomicU64::new(0),
         halt: AtomicU8::new(HALT_NONE),
+        held: Held {
+            count: AtomicU64::new(0),
+            max: crate::budget::max_kept_in(puzzle.shape(), config.max_kept_bytes),
+            lowest: AtomicUsize::new(0),
+            lock: Mutex::new(()),
+            room: Condvar::new(),
+        },
     };
     let threads = config.threads.max(1);
     let (stats, found, stop) = if threads == 1 {
@@ -214,22 +286,31 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
         std::thread::scope(|scope| {
             let (job_tx, job_rx) = crossbeam_channel::unbounded::<Job<B>>();
             let (done_tx, done_rx) = crossbeam_channel::unbounded::<Done<B>>();
-            let mut spawned = false;
+            let mut workers = None;
             let result = run_levels::<B>(puzzle, &shared, |jobs, collect| {
+                // Workers start with the first level wide enough to share, so a small search
+                // never pays for threads it cannot use. The system may refuse some (a memory
+                // or process limit): the search goes on with those it got, and with none, on
+                // the coordinator alone.
                 if jobs.len() == 1 {
                     // One chunk keeps one thread busy: the coordinator does it, no hand-off.
                     jobs.into_iter()
                         .for_each(|job| collect(shared.process(job)));
                     return;
                 }
-                if !spawned {
-                    // Workers start with the first level wide enough to share, so a small
-                    // search never pays for threads it cannot use.
-                    spawned = true;
-                    for _ in 0..threads {
+                let started = *workers.get_or_insert_with(|| {
+                    crate::batch::spawn_workers(threads, "explore-bfs", |_| {
                         let (job_rx, done_tx, shared) = (job_rx.clone(), done_tx.clone(), &shared);
-                        scope.spawn(move || work(shared, &job_rx, &done_tx));
-                    }
+                        std::thread::Builder::new()
+                            .name("explore-bfs".to_owned())
+                            .spawn_scoped(scope, move || work(shared, &job_rx, &done_tx))
+                            .map(drop)
+                    })
+                });
+                if started == 0 {
+                    jobs.into_iter()
+                        .for_each(|job| collect(shared.process(job)));
+                    return;
                 }
                 let mut sent = 0;
                 for job in jobs {
@@ -285,31 +366,40 @@ fn run_levels<B: Board>(
         let jobs = chunk_level(level, depth, max_frontier);
         let n_jobs = jobs.len();
         shared.cancel_after.store(usize::MAX, Ordering::Relaxed);
+        shared.held.advance(0, 0);
         let mut results: Vec<Option<Done<B>>> = (0..n_jobs).map(|_| None).collect();
+        // Chunks whose results are used: those before the one that reached the limit, and it.
+        let mut used = n_jobs;
         let mut prefix = 0;
-        let mut prefix_solutions = found.count();
         dispatch(jobs, &mut |done: Done<B>| {
             let index = done.index;
             results[index] = Some(done);
-            // Once the chunks up to some index hold the limit, later chunks cannot matter.
-            while let Some(Some(done)) = results.get(prefix) {
-                prefix_solutions += done.found.count();
-                if prefix_solutions >= limit {
-                    shared.cancel_after.store(prefix, Ordering::Relaxed);
-                    break;
+            // The chunks in, in order, are merged at once, so that their solutions leave the
+            // bound on held ones; once they hold the limit, later chunks cannot matter.
+            let mut released = 0;
+            while let Some(Some(done)) = results.get_mut(prefix) {
+                released += done.held;
+                let part = std::mem::replace(&mut done.found, Found::new(shared.config));
+                if prefix < used {
+                    found.append(part);
+                    if found.count() >= limit {
+                        found.truncate(limit);
+                        used = prefix + 1;
+                        shared.cancel_after.store(prefix, Ordering::Relaxed);
+                    }
                 }
                 prefix += 1;
             }
+            shared.held.advance(prefix, released);
         });
 
         let mut next = Vec::new();
         for done in results.into_iter().flatten() {
             stats.merge(&done.stats);
-            if found.count() >= limit {
+            if done.index >= used {
                 // Cancelled or beyond the limit: its work is counted, its results are not used.
                 continue;
             }
-            found.append(done.found);
             next.extend(done.next);
             if let Some(reason @ (Stop::NodeBudget | Stop::Timeout)) = done.stop {
                 stop = reason;

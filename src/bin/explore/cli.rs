@@ -44,15 +44,16 @@ Every board size from 4x4 to 64x64 is solved with every strategy and option, and
 every output: grids boxed to the shape of the board, and in JSON its size and box shape.";
 
 const AFTER_HELP: &str = "\
-Exit status: 0 all solved, 1 some puzzle has no solution or gave up, 2 unreadable input or \
-invalid puzzle. 'explore --help' says more.";
+Exit status: 0 all solved, 1 some puzzle has no solution or gave up, 2 unreadable input, \
+invalid puzzle or a result not written. 'explore --help' says more.";
 
 const AFTER_LONG_HELP: &str = "\
 Exit status:
   0  every puzzle was read and solved (unique, multiple or solved)
   1  some puzzle has no solution, or its search gave up at --max-nodes or --timeout
   2  some input could not be read (missing file, invalid puzzle, no puzzle at all),
-     output could not be written, or the command line is wrong
+     some result could not be written (standard output closed, full, or its reader gone,
+     as with | head: then without a message), or the command line is wrong
 
 Examples:
   Solve the built-in demo puzzle:
@@ -178,7 +179,8 @@ budget per puzzle (backtrack 1,000,000, bitmask 10,000,000), about a tenth of a 
 Exit status:
   0  the comparison ran and the strategies agree
   1  two strategies contradict each other on some puzzle
-  2  some input could not be read, an invalid puzzle, or the output could not be written
+  2  some input could not be read, an invalid puzzle, or the output could not all be
+     written (standard output closed, full, or its reader gone: then without a message)
 
 Examples:
   Every strategy on the demo puzzle:
@@ -375,7 +377,9 @@ pub(crate) struct LimitArgs {
     #[arg(short, long, help_heading = "Search limits")]
     pub(crate) all: bool,
 
-    /// Give up on a puzzle after N search nodes (deterministic) [default: no limit].
+    /// Give up on a puzzle after N search nodes (deterministic) [default: no limit for bfs and
+    /// dfs; 1,000,000 for backtrack and 10,000,000 for bitmask, about a tenth of a second,
+    /// unless --max-nodes or --timeout is given: --timeout inf lets them run unbounded].
     #[arg(
         long,
         value_name = "N",
@@ -384,8 +388,8 @@ pub(crate) struct LimitArgs {
     )]
     pub(crate) max_nodes: Option<u64>,
 
-    /// Give up on a puzzle after SECS seconds of wall-clock time; fractions allowed
-    /// [default: no limit].
+    /// Give up on a puzzle after SECS seconds of wall-clock time; fractions allowed, and inf
+    /// (or none) for no time limit [default: no limit].
     #[arg(long, value_name = "SECS", value_parser = parse_seconds, help_heading = "Search limits")]
     pub(crate) timeout: Option<Duration>,
 }
@@ -458,6 +462,28 @@ pub(crate) struct EngineArgs {
         help_heading = "Breadth-first engine"
     )]
     pub(crate) max_frontier_bytes: usize,
+
+    /// Most memory the whole run may use: the frontier, kept solutions, results waiting for
+    /// an earlier puzzle, output and thread stacks together, as docs/ARCHITECTURE.md shares it
+    /// out. Each search's budgets then depend on SIZE alone; fewer threads run if needed
+    /// [default: three quarters of the address-space limit (ulimit -v) if there is one, else
+    /// no bound beyond the defaults of the other budgets]
+    #[arg(
+        long,
+        value_name = "SIZE",
+        value_parser = parse_memory,
+        help_heading = "Breadth-first engine"
+    )]
+    pub(crate) max_memory: Option<usize>,
+}
+
+/// Parses `--max-memory`: a size of at least [`crate::memory::MIN`].
+fn parse_memory(text: &str) -> Result<usize, String> {
+    let bytes = parse_bytes(text)?;
+    if bytes < crate::memory::MIN {
+        return Err("expected at least 32MiB: the program and one thread need that".to_owned());
+    }
+    Ok(bytes)
 }
 
 /// [`Config::DEFAULT_MAX_FRONTIER_BYTES`] as `--help` shows it (a test checks they agree).
@@ -488,7 +514,7 @@ impl SolveArgs {
 
     /// The search configuration the flags ask for.
     pub(crate) fn config(&self) -> Config {
-        config(&self.limits, &self.engine, None).with_strategy(self.strategy)
+        config(&self.limits, &self.engine, Some(self.strategy), None).with_strategy(self.strategy)
     }
 }
 
@@ -504,28 +530,46 @@ impl CompareArgs {
 
     /// The configuration every compared strategy starts from; one engine thread unless asked.
     pub(crate) fn config(&self) -> Config {
-        config(&self.limits, &self.engine, Some(1))
+        config(&self.limits, &self.engine, None, Some(1))
     }
 }
 
-/// The search configuration of limits and engine flags; `threads` is the default thread count.
-fn config(limits: &LimitArgs, engine: &EngineArgs, threads: Option<usize>) -> Config {
+/// The search configuration of limits and engine flags for `strategy` (`None` for `compare`,
+/// which budgets each strategy itself); `threads` is the default thread count.
+fn config(
+    limits: &LimitArgs,
+    engine: &EngineArgs,
+    strategy: Option<Strategy>,
+    threads: Option<usize>,
+) -> Config {
+    let strategy = strategy.unwrap_or_default();
+    let defaults = Config::default();
     let max_solutions = match (limits.all, limits.max_solutions) {
         (true, cap) => cap,
         (false, limit) => Some(limit.unwrap_or(Config::DEFAULT_MAX_SOLUTIONS)),
     };
-    let mut config = Config::default();
-    if let Some(threads) = engine.threads.or(threads) {
-        config.threads = threads;
-    }
-    config
+    // The naive depth-first searches can take billions of nodes on an 81-byte puzzle: they get
+    // a node budget unless the user set a budget of either kind (`--timeout inf` included).
+    let budgeted = limits.max_nodes.is_some() || limits.timeout.is_some();
+    let max_nodes = match limits.max_nodes {
+        None if !budgeted => explore::compare::default_max_nodes(strategy),
+        given => given,
+    };
+    let mut config = defaults
         .with_max_solutions(max_solutions)
-        .with_max_nodes(limits.max_nodes)
-        .with_timeout(limits.timeout)
+        .with_max_nodes(max_nodes)
+        .with_timeout(limits.timeout.filter(|&timeout| timeout != NO_TIMEOUT))
         .with_forced(engine.forced)
         .with_branch(engine.branch)
         .with_max_frontier(engine.max_frontier)
-        .with_max_frontier_bytes(engine.max_frontier_bytes)
+        .with_max_frontier_bytes(engine.max_frontier_bytes);
+    if let Some(threads) = engine.threads.or(threads) {
+        config.threads = threads;
+    }
+    if let Some(plan) = crate::memory::plan(engine.max_memory, config.threads) {
+        plan.apply(&mut config);
+    }
+    config
 }
 
 /// Accepts the names of `values`, lists each with its help in `--help`, and parses with
@@ -601,14 +645,27 @@ fn parse_bytes(text: &str) -> Result<usize, String> {
     Ok(bytes as usize)
 }
 
-/// Parses a non-negative, finite number of seconds such as `2`, `0.5` or `1e-3`.
+/// What `--timeout inf` parses to: no time limit, but a budget given all the same.
+pub(crate) const NO_TIMEOUT: Duration = Duration::MAX;
+
+/// Parses a non-negative number of seconds such as `2`, `0.5` or `1e-3`, or `inf` (also
+/// `infinity`, `none`, `never`) for no limit, [`NO_TIMEOUT`].
 fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let seconds: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| "expected a number of seconds, such as 2 or 0.5".to_owned())?;
-    Duration::try_from_secs_f64(seconds)
-        .map_err(|_| "expected a number of seconds, 0 or more, such as 2 or 0.5".to_owned())
+    const EXPECTED: &str =
+        "expected a number of seconds, 0 or more, such as 2 or 0.5, or inf for no limit";
+    let text = text.trim();
+    if ["inf", "infinity", "none", "never"]
+        .iter()
+        .any(|word| text.eq_ignore_ascii_case(word))
+    {
+        return Ok(NO_TIMEOUT);
+    }
+    let seconds: f64 = text.parse().map_err(|_| EXPECTED.to_owned())?;
+    if seconds.is_nan() || seconds < 0.0 {
+        return Err(EXPECTED.to_owned());
+    }
+    // Beyond what a Duration holds (1e30 s) is as good as no limit.
+    Ok(Duration::try_from_secs_f64(seconds).unwrap_or(NO_TIMEOUT))
 }
 
 #[cfg(test)]
@@ -753,7 +810,27 @@ mod tests {
         assert_eq!(parse_seconds("0.25"), Ok(Duration::from_millis(250)));
         assert_eq!(parse_seconds("3"), Ok(Duration::from_secs(3)));
         assert!(parse_seconds("-1").is_err());
-        assert!(parse_seconds("inf").is_err());
-        assert!(parse_seconds("soon").is_err());
+        assert!(parse_seconds("NaN").is_err());
+        assert_eq!(parse_seconds("inf"), Ok(NO_TIMEOUT));
+        assert_eq!(parse_seconds("none"), Ok(NO_TIMEOUT));
+        assert_eq!(parse_seconds("1e300"), Ok(NO_TIMEOUT));
+        assert!(
+            parse_seconds("soon")
+                .unwrap_err()
+                .contains("or inf for no limit")
+        );
+        assert_eq!(parse(&["--timeout", "inf"]).config().timeout, None);
+    }
+
+    #[test]
+    fn the_naive_strategies_get_a_node_budget_unless_one_is_given() {
+        let nodes = |args: &[&str]| parse(args).config().max_nodes;
+        assert_eq!(nodes(&["-s", "backtrack"]), Some(1_000_000));
+        assert_eq!(nodes(&["-s", "bitmask"]), Some(10_000_000));
+        assert_eq!(nodes(&["-s", "bfs"]), None);
+        assert_eq!(nodes(&["-s", "dfs"]), None);
+        assert_eq!(nodes(&["-s", "backtrack", "--max-nodes", "7"]), Some(7));
+        assert_eq!(nodes(&["-s", "bitmask", "--timeout", "3"]), None);
+        assert_eq!(nodes(&["-s", "bitmask", "--timeout", "inf"]), None);
     }
 }

@@ -1,55 +1,80 @@
 //! `explore compare`: several strategies over the same puzzles, summed up side by side.
 //!
-//! The puzzles of every input are read first (a comparison runs each strategy over the whole
-//! set), unreadable ones reported where they stand. [`explore::compare`] does the solving and
+//! The puzzles of every input are compared as they are read, every strategy on each puzzle in
+//! turn, so standard input streams and only the per-puzzle records are kept; unreadable
+//! puzzles are reported where they stand. [`explore::compare`] does the solving and
 //! the summing; this module shows a progress bar on standard error, writes the summaries in the
 //! chosen format, draws the chart, and reports any disagreement between strategies.
 
 use std::io::{self, Write};
+use std::path::Path;
 
-use explore::{Grid, chart, compare, format};
+use explore::{chart, compare, format};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::cli::{CompareArgs, CompareFormat};
+use crate::files::{self, quoted};
 use crate::input::Source;
 use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED};
 
 /// Runs the comparison `args` asks for and returns the exit status.
 pub(crate) fn run(args: &CompareArgs) -> u8 {
     let mut status = EXIT_OK;
-    let mut grids: Vec<Grid> = Vec::new();
-    for source in Source::from_args(&args.inputs) {
+    let sources = Source::from_args(&args.inputs, &args.read.options());
+    let outputs: Vec<(&str, &Path)> = args
+        .svg
+        .iter()
+        .map(|path| ("--svg", path.as_path()))
+        .collect();
+    if let Err(error) = files::check_outputs(&sources, &outputs) {
+        eprintln!("explore: {error}");
+        return EXIT_INPUT;
+    }
+    let mut configs = compare::configs(args.strategies(), &args.config());
+    if args.limits.timeout == Some(crate::cli::NO_TIMEOUT) {
+        // `--timeout inf` asks for no budget: not even the naive strategies' default one.
+        for config in &mut configs {
+            config.max_nodes = args.limits.max_nodes;
+        }
+    }
+    // Puzzles are compared as they are read, so standard input streams and only the records
+    // are kept, never the input.
+    let bar = progress_bar(args.quiet);
+    let mut comparison = compare::Comparison::new(configs);
+    let mut sizes: Vec<usize> = Vec::new();
+    for source in sources {
         let opened = match source.open() {
             Ok(opened) => opened,
             Err(error) => {
-                eprintln!("explore: {error}");
+                bar.suspend(|| eprintln!("explore: {error}"));
                 status = EXIT_INPUT;
                 continue;
             }
         };
         for item in format::read_with(opened.reader, &opened.name, &args.read.options()) {
             match item {
-                Ok(puzzle) => grids.push(puzzle.grid),
+                Ok(puzzle) => {
+                    let side = puzzle.grid.shape().side();
+                    if !sizes.contains(&side) {
+                        sizes.push(side);
+                    }
+                    comparison.add(&puzzle.grid);
+                    bar.inc(1);
+                }
                 Err(error) => {
-                    eprintln!("explore: {error}");
+                    bar.suspend(|| eprintln!("explore: {error}"));
                     status = EXIT_INPUT;
                 }
             }
         }
     }
-    if grids.is_empty() {
+    bar.finish_and_clear();
+    let n_puzzles = comparison.n_puzzles();
+    if n_puzzles == 0 {
         eprintln!("explore: compare: no puzzle to compare on");
         return EXIT_INPUT;
     }
-
-    let configs = compare::configs(args.strategies(), &args.config());
-    let bar = progress_bar(args.quiet, (grids.len() * configs.len()) as u64);
-    let names: Vec<String> = configs.iter().map(|c| c.strategy.to_string()).collect();
-    let summaries = compare::run(&grids, &configs, |progress| {
-        bar.set_message(names[progress.entry].clone());
-        bar.set_position((progress.entry * progress.total + progress.done) as u64);
-    });
-    bar.finish_and_clear();
+    let summaries = comparison.finish();
 
     // One row per strategy and board size: the figures of different sizes do not add up.
     let shown = compare::by_shape(&summaries);
@@ -59,27 +84,34 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
         CompareFormat::Csv => csv(&shown),
         CompareFormat::Json => shown.iter().map(json_line).collect(),
     };
-    if let Err(error) = io::stdout().lock().write_all(text.as_bytes()) {
+    let mut stdout = io::stdout().lock();
+    if let Err(error) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        // A reader that went away is not reported, but the comparison was not all written.
         if error.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("explore: cannot write the comparison: {error}");
-            return EXIT_INPUT;
+            eprintln!(
+                "explore: cannot write the comparison: {}",
+                crate::input::describe(&error)
+            );
         }
+        return EXIT_INPUT;
     }
 
     if let Some(path) = &args.svg {
-        let mut sizes: Vec<usize> = grids.iter().map(|grid| grid.shape().side()).collect();
         sizes.sort_unstable();
-        sizes.dedup();
         let sizes: Vec<String> = sizes.iter().map(|n| format!("{n}x{n}")).collect();
-        let title = match grids.len() {
+        let title = match n_puzzles {
             1 => format!("1 puzzle ({}), one core", sizes.join(", ")),
             n => format!("{n} puzzles ({}), one core each", sizes.join(", ")),
         };
-        match std::fs::write(path, chart::compare_svg(&shown, &title)) {
-            Ok(()) if !args.quiet => eprintln!("explore: wrote the chart to {}", path.display()),
+        let name = quoted(path.as_os_str());
+        match files::write_whole(path, chart::compare_svg(&shown, &title).as_bytes()) {
+            Ok(()) if !args.quiet => eprintln!("explore: wrote the chart to {name}"),
             Ok(()) => {}
             Err(error) => {
-                eprintln!("explore: --svg: cannot write {}: {error}", path.display());
+                eprintln!("explore: --svg: cannot write {name}: {error}");
                 status = EXIT_INPUT;
             }
         }
@@ -99,18 +131,16 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
     status
 }
 
-/// A bar on standard error for long comparisons; hidden when standard error is not a terminal
-/// or with `--quiet`.
-fn progress_bar(quiet: bool, total: u64) -> ProgressBar {
+/// A counter of puzzles compared on standard error, for long comparisons; hidden when
+/// standard error is not a terminal or with `--quiet`. The input streams, so there is no total
+/// to show.
+fn progress_bar(quiet: bool) -> ProgressBar {
     if quiet {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(total);
-    let style = ProgressStyle::with_template(
-        "{spinner} {msg:>9} [{bar:40}] {pos}/{len} puzzle runs, {elapsed} elapsed, ~{eta} left",
-    )
-    .expect("the template is valid")
-    .progress_chars("=> ");
+    let bar = ProgressBar::new_spinner();
+    let style = ProgressStyle::with_template("{spinner} {pos} puzzles compared, {elapsed} elapsed")
+        .expect("the template is valid");
     bar.set_style(style);
     bar
 }

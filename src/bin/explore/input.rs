@@ -11,6 +11,10 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor};
 use std::path::{Path, PathBuf};
 
+use explore::format;
+
+use crate::files::quoted;
+
 /// The demo puzzle: "AI Escargot", published by Arto Inkala in 2006 as the hardest Sudoku of
 /// its day. The breadth-first engine needs eight levels of guesses for it, and its frontier
 /// grows to a few dozen boards before the last level holds the solution: a search worth
@@ -63,22 +67,29 @@ pub(crate) struct Opened {
 }
 
 impl Source {
-    /// The sources the arguments name, in order; no argument means the demo.
-    pub(crate) fn from_args(args: &[OsString]) -> Vec<Source> {
+    /// The sources the arguments name, in order, read with `options`; no argument means the
+    /// demo.
+    pub(crate) fn from_args(args: &[OsString], options: &format::Options) -> Vec<Source> {
         if args.is_empty() {
             return vec![Source::Demo];
         }
         let alone = args.len() == 1;
         args.iter()
             .enumerate()
-            .map(|(i, arg)| Source::from_arg(arg, if alone { 0 } else { i + 1 }))
+            .map(|(i, arg)| Source::from_arg(arg, if alone { 0 } else { i + 1 }, options))
             .collect()
     }
 
-    /// `-` is standard input; an existing path is a file, even if its name looks like a
-    /// puzzle; otherwise text that looks like a puzzle is one, and anything else is a path
-    /// (which will fail to open, with a message saying so).
-    fn from_arg(arg: &OsStr, position: usize) -> Source {
+    /// What an argument names, by one rule, in this order:
+    ///
+    /// 1. `-` is standard input;
+    /// 2. an existing path is a file, even if its name looks like a puzzle;
+    /// 3. text that reads as puzzles without a fault is puzzles;
+    /// 4. text that spans lines, or that looks like a puzzle ([`looks_like_puzzle`]) and not
+    ///    like a file name ([`looks_like_path`]), is a puzzle with a fault, which the reader
+    ///    locates;
+    /// 5. anything else is a path, which fails to open: `no such file or directory`.
+    fn from_arg(arg: &OsStr, position: usize, options: &format::Options) -> Source {
         if arg == "-" {
             return Source::Stdin;
         }
@@ -86,9 +97,26 @@ impl Source {
         if path.exists() {
             return Source::File(path.to_owned());
         }
-        match arg.to_str() {
-            Some(text) if looks_like_puzzle(text) => Source::Literal(text.to_owned(), position),
-            _ => Source::File(path.to_owned()),
+        let Some(text) = arg.to_str() else {
+            return Source::File(path.to_owned());
+        };
+        let clean = || {
+            let items = format::read_with(text.as_bytes(), "", options);
+            let mut n = 0;
+            for item in items {
+                if item.is_err() {
+                    return false;
+                }
+                n += 1;
+            }
+            n > 0
+        };
+        let faulty_puzzle =
+            text.contains(['\n', '\r']) || (looks_like_puzzle(text) && !looks_like_path(text));
+        if faulty_puzzle || clean() {
+            Source::Literal(text.to_owned(), position)
+        } else {
+            Source::File(path.to_owned())
         }
     }
 
@@ -106,7 +134,7 @@ impl Source {
                 opened(name, Box::new(Cursor::new(text.clone())))
             }
             Source::File(path) => {
-                let name = path.display().to_string();
+                let name = quoted(path.as_os_str());
                 let fail = |reason: String| OpenError {
                     name: name.clone(),
                     reason,
@@ -152,6 +180,21 @@ fn looks_like_puzzle(text: &str) -> bool {
     cells >= 81 || (separators_allowed && many)
 }
 
+/// Whether text reads as a file name rather than as a puzzle: it holds a `/` or `\\`, or ends in
+/// an extension (a `.` then one to five letters and digits, at least one a letter, as in
+/// `.txt` or `.sdk`). A puzzle with such an ending is still read as one when it reads without
+/// a fault.
+fn looks_like_path(text: &str) -> bool {
+    let extension = text.rsplit_once('.').is_some_and(|(stem, ext)| {
+        !stem.is_empty()
+            && !stem.ends_with('.')
+            && (1..=5).contains(&ext.len())
+            && ext.chars().all(|c| c.is_ascii_alphanumeric())
+            && ext.chars().any(|c| c.is_ascii_alphabetic())
+    });
+    text.contains(['/', '\\']) || extension
+}
+
 /// Whether a name that is neither a file nor a puzzle may have been meant as a puzzle: long,
 /// with no directory in it and no extension of letters such as `.txt`.
 fn might_be_a_puzzle(name: &str) -> bool {
@@ -166,22 +209,38 @@ fn might_be_a_puzzle(name: &str) -> bool {
 
 /// An I/O error in words, without Rust's `(os error N)` suffix.
 pub(crate) fn describe(err: &io::Error) -> String {
-    let text = err.to_string();
-    match text.find(" (os error") {
-        Some(end) => {
-            let mut text = text[..end].to_owned();
-            if let Some(first) = text.get_mut(..1) {
-                first.make_ascii_lowercase();
-            }
-            text
-        }
-        None => text,
-    }
+    explore::error::in_words(err)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_missing_path_that_looks_like_a_puzzle_is_a_path_unless_it_reads_as_one() {
+        let source =
+            |text: &str| Source::from_arg(OsStr::new(text), 0, &format::Options::default());
+        let file = |text: &str| Source::File(text.into());
+        assert_eq!(source("1234567890123456.txt"), file("1234567890123456.txt"));
+        assert_eq!(
+            source("2024-01-01-12345678.sdk"),
+            file("2024-01-01-12345678.sdk")
+        );
+        assert_eq!(
+            source("puzzles/1234567890123456"),
+            file("puzzles/1234567890123456")
+        );
+        let short = &DEMO[..80];
+        assert_eq!(source(short), Source::Literal(short.to_owned(), 0));
+        let empty_4x4 = "................";
+        assert_eq!(source(empty_4x4), Source::Literal(empty_4x4.to_owned(), 0));
+        // A 16x16 puzzle whose last cells look like an extension still reads as a puzzle.
+        let sixteen = format!("{}.ABC", ".".repeat(252));
+        assert_eq!(source(&sixteen), Source::Literal(sixteen.clone(), 0));
+        assert!(
+            looks_like_path("a.txt") && !looks_like_path("1....7.9..3") && !looks_like_path(short)
+        );
+    }
 
     #[test]
     fn arguments_name_sources() {
@@ -190,7 +249,7 @@ mod tests {
             .map(OsString::from)
             .collect();
         assert_eq!(
-            Source::from_args(&args),
+            Source::from_args(&args, &format::Options::default()),
             vec![
                 Source::Stdin,
                 Source::Literal(DEMO.to_owned(), 2),
@@ -198,7 +257,10 @@ mod tests {
                 Source::File("missing.txt".into()),
             ]
         );
-        assert_eq!(Source::from_args(&[]), vec![Source::Demo]);
+        assert_eq!(
+            Source::from_args(&[], &format::Options::default()),
+            vec![Source::Demo]
+        );
     }
 
     #[test]

@@ -7,9 +7,11 @@
 //! - `cli`: the flags, their help, and the [`explore::Config`] they make;
 //! - `color`: `--color` and the environment variables that say whether to colour;
 //! - `compare`: `explore compare`, strategies side by side;
+//! - `files`: files the run writes, never an input and written whole;
 //! - `input`: where puzzles come from (files, `-`, literal puzzles, the demo);
 //! - `manual`: `explore completions` and `explore man`;
 //! - `solve`: the run: inputs through the batch, results to the output, messages to stderr;
+//! - `memory`: `--max-memory`, one bound shared out among the budgets;
 //! - `output`: the `human`, `line` and `json` renderers;
 //! - `pictures`: `--svg` and `--dot`, pictures of one puzzle's search;
 //! - `tally`: verdicts counted, the exit status and the batch summary;
@@ -18,8 +20,10 @@
 mod cli;
 mod color;
 mod compare;
+mod files;
 mod input;
 mod manual;
+mod memory;
 mod output;
 mod pictures;
 mod solve;
@@ -38,6 +42,15 @@ use tracing_subscriber::prelude::*;
 fn main() -> ExitCode {
     let cli = cli::parse();
     let ansi = cli.color.enabled(io::stderr().is_terminal());
+    if !stdout_is_open() {
+        // Checked before any file is opened: one opened now would take the closed descriptor
+        // and receive the results.
+        let _ = writeln!(
+            io::stderr(),
+            "explore: standard output is closed, so no result can be written"
+        );
+        return ExitCode::from(tally::EXIT_INPUT);
+    }
     match &cli.command {
         Some(cli::Command::Compare(args)) => {
             install_tracing(ansi, None);
@@ -76,4 +89,37 @@ fn install_tracing(ansi: bool, trace: Option<(trace::TraceFormat, output::Fronti
         .with(log)
         .with(trace)
         .try_init();
+}
+
+/// Whether standard output was open when the program started. A process started with it
+/// closed (`explore >&-`) finds it open on `/dev/null`: Rust's runtime opens `/dev/null`
+/// read-write on every closed standard descriptor, so that no file opened later takes its
+/// place. Results written there would be lost while the exit status claimed success. A
+/// shell's `>/dev/null` opens it write-only, so the two are told apart by the access mode.
+fn stdout_is_open() -> bool {
+    #[cfg(unix)]
+    {
+        use rustix::fs::{OFlags, fcntl_getfl};
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let stdout = io::stdout();
+        let Ok(flags) = fcntl_getfl(&stdout) else {
+            return false;
+        };
+        let identity =
+            |metadata: std::fs::Metadata| (metadata.dev(), metadata.ino(), metadata.rdev());
+        let out = stdout
+            .as_fd()
+            .try_clone_to_owned()
+            .and_then(|fd| std::fs::File::from(fd).metadata())
+            .map(identity);
+        let dev_null = std::fs::metadata("/dev/null").map(identity);
+        let reopened = matches!((out, dev_null), (Ok(out), Ok(null)) if out == null)
+            && flags & OFlags::RWMODE == OFlags::RDWR;
+        !reopened
+    }
+    #[cfg(not(unix))]
+    {
+        true
+    }
 }

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use explore::batch::Solved;
 use explore::geometry::{Digit, Shape};
-use explore::{Config, Grid, InputError, Outcome, Stats, Strategy};
+use explore::{Config, Grid, InputError, Outcome, Stats, Stop, Strategy};
 use serde::Serialize;
 
 use crate::cli::OutputFormat;
@@ -42,6 +42,11 @@ pub(crate) struct Renderer {
     format: OutputFormat,
     strategy: Strategy,
     budget: FrontierBudget,
+    /// The solution limit asked for (`None` for every solution), to tell it from the cap on
+    /// kept solutions.
+    max_solutions: Option<u64>,
+    /// The cap on kept solutions, in bytes.
+    max_kept_bytes: usize,
 }
 
 impl Renderer {
@@ -51,20 +56,61 @@ impl Renderer {
             format,
             strategy: config.strategy,
             budget: FrontierBudget::of(config),
+            max_solutions: config.max_solutions,
+            max_kept_bytes: config.max_kept_bytes,
         }
+    }
+
+    /// The cap on kept solutions, if `solved` stopped there rather than at the limit asked
+    /// for: there may be more solutions than it reports.
+    pub(crate) fn capped(self, solved: &Solved) -> Option<u64> {
+        let outcome = &solved.outcome;
+        let config = Config::default()
+            .with_max_solutions(self.max_solutions)
+            .with_keep_solutions(true)
+            .with_max_kept_bytes(self.max_kept_bytes);
+        let shape = solved.puzzle.grid.shape();
+        (outcome.stop == Stop::SolutionLimit && config.is_capped(shape, outcome.count))
+            .then(|| config.max_kept(shape))
     }
 
     /// The text of a solved (or unsolvable, or abandoned) puzzle.
     pub(crate) fn solved(self, origin: Origin<'_>, solved: &Solved) -> io::Result<String> {
-        Ok(match self.format {
-            OutputFormat::Human => self.human(origin, solved),
-            OutputFormat::Line => line(&solved.outcome),
-            OutputFormat::Json => json(&Record::solved(
-                origin,
-                solved.puzzle.grid.shape(),
-                &solved.outcome,
-            ))?,
-        })
+        let mut text = Vec::new();
+        self.write_solved(&mut text, origin, solved)?;
+        String::from_utf8(text).map_err(io::Error::other)
+    }
+
+    /// Writes the text of a solved puzzle to `out` as it is made, a grid or a solution at a
+    /// time, so that a million solutions never stand in memory as text.
+    pub(crate) fn write_solved(
+        self,
+        out: &mut dyn io::Write,
+        origin: Origin<'_>,
+        solved: &Solved,
+    ) -> io::Result<()> {
+        match self.format {
+            OutputFormat::Human => self.human(out, origin, solved),
+            OutputFormat::Line => line(out, &solved.outcome),
+            OutputFormat::Json => json(
+                out,
+                &Record::solved(
+                    origin,
+                    solved.puzzle.grid.shape(),
+                    &solved.outcome,
+                    self.capped(solved).is_some(),
+                ),
+            ),
+        }
+    }
+
+    /// Whether the text of `solved` is large enough to be written straight to the output by
+    /// [`Renderer::write_solved`] rather than made whole beforehand: more than about
+    /// [`LARGE_TEXT`] bytes.
+    pub(crate) fn is_large(solved: &Solved) -> bool {
+        let cells = solved.puzzle.grid.shape().n_cells();
+        // A human grid takes about 2.5 bytes a cell; a line, 1 (up to 3 in numbers).
+        solved.outcome.solutions.len().saturating_mul(cells * 3) > LARGE_TEXT
     }
 
     /// The text of a puzzle that could not be read. The human output has nothing to add to the
@@ -73,7 +119,11 @@ impl Renderer {
         Ok(match self.format {
             OutputFormat::Human => String::new(),
             OutputFormat::Line => "invalid\n".to_owned(),
-            OutputFormat::Json => json(&Record::invalid(error))?,
+            OutputFormat::Json => {
+                let mut text = Vec::new();
+                json(&mut text, &Record::invalid(error))?;
+                String::from_utf8(text).map_err(io::Error::other)?
+            }
         })
     }
 
@@ -85,29 +135,60 @@ impl Renderer {
         }
     }
 
-    fn human(self, origin: Origin<'_>, solved: &Solved) -> String {
+    fn human(self, out: &mut dyn io::Write, origin: Origin<'_>, solved: &Solved) -> io::Result<()> {
         let outcome = &solved.outcome;
-        let mut text = header(origin, solved.puzzle.grid.shape());
-        text.push('\n');
-        let mut grids = vec![("puzzle".to_owned(), solved.puzzle.grid.to_string())];
+        writeln!(out, "{}", header(origin, solved.puzzle.grid.shape()))?;
         let numbered = outcome.solutions.len() > 1;
-        for (i, solution) in outcome.solutions.iter().enumerate() {
-            let label = if numbered {
+        let label = |i: usize| {
+            if numbered {
                 format!("solution {}", i + 1)
             } else {
                 "solution".to_owned()
-            };
-            grids.push((label, solution.to_string()));
-        }
+            }
+        };
+        // Every grid has the puzzle's shape, so the first row of grids says how many fit.
+        let mut grids = vec![("puzzle".to_owned(), solved.puzzle.grid.to_string())];
+        let n = outcome.solutions.len();
+        let first = outcome
+            .solutions
+            .first()
+            .map(|grid| (label(n - 1), grid.to_string()));
+        grids.extend(first);
         let per_row = grids_per_row(&grids);
-        for row in grids.chunks(per_row) {
-            side_by_side(&mut text, row);
+        grids.truncate(1);
+        let mut row = String::new();
+        for (i, solution) in outcome.solutions.iter().enumerate() {
+            if grids.len() == per_row {
+                row.clear();
+                side_by_side(&mut row, &grids);
+                out.write_all(row.as_bytes())?;
+                grids.clear();
+            }
+            grids.push((label(i), solution.to_string()));
         }
-        let _ = writeln!(text, "verdict:  {}", outcome.verdict());
+        if !grids.is_empty() {
+            row.clear();
+            side_by_side(&mut row, &grids);
+            out.write_all(row.as_bytes())?;
+        }
+        let mut text = String::new();
+        let _ = write!(text, "verdict:  {}", outcome.verdict());
+        if let Some(cap) = self.capped(solved) {
+            let _ = write!(
+                text,
+                "; {} is the most solutions kept, so there may be more",
+                group(cap as f64)
+            );
+        }
+        text.push('\n');
         text.push_str(&statistics(self.strategy, self.budget, outcome));
-        text
+        out.write_all(text.as_bytes())
     }
 }
+
+/// Texts of about this many bytes or more are written as they are made, not made whole
+/// first ([`Renderer::is_large`]).
+pub(crate) const LARGE_TEXT: usize = 256 << 10;
 
 /// `== top1465.txt: puzzle 3 (line 5)`, or the demo's title. Boards other than the classic
 /// 9x9 are named: `== 16x16.txt: puzzle 2 (line 19), 16x16 (4x4 boxes)`.
@@ -274,19 +355,32 @@ pub(crate) fn duration(elapsed: Duration) -> String {
 /// The solutions on one line, each in its line form ([`explore::Grid::to_line`]), or the status
 /// if there is none. Solutions are separated by a space; on boards of side 36 and more, whose
 /// line form is numbers separated by spaces, by ` | `.
-fn line(outcome: &Outcome) -> String {
+fn line(out: &mut dyn io::Write, outcome: &Outcome) -> io::Result<()> {
     let Some(first) = outcome.solutions.first() else {
-        return format!("{}\n", outcome.status());
+        return writeln!(out, "{}", outcome.status());
     };
     let separator = if first.shape().side() > Digit::MAX_CHAR {
         " | "
     } else {
         " "
     };
-    let lines: Vec<String> = outcome.solutions.iter().map(Grid::to_line).collect();
-    let mut text = lines.join(separator);
-    text.push('\n');
-    text
+    for (i, solution) in outcome.solutions.iter().enumerate() {
+        if i > 0 {
+            out.write_all(separator.as_bytes())?;
+        }
+        out.write_all(solution.to_line().as_bytes())?;
+    }
+    out.write_all(b"\n")
+}
+
+/// Solutions as JSON strings in their line form, made one at a time as they are written.
+#[derive(Debug)]
+struct Lines<'a>(&'a [Grid]);
+
+impl Serialize for Lines<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(Grid::to_line))
+    }
 }
 
 /// The `schema` of every `--output json` line (docs/json.md).
@@ -307,8 +401,11 @@ struct Record<'a> {
     #[serde(rename = "box")]
     box_shape: Option<String>,
     status: &'static str,
+    /// The search stopped at the cap on kept solutions, not at the limit asked for: there may
+    /// be more solutions.
+    capped: bool,
     count: usize,
-    solutions: Vec<String>,
+    solutions: Lines<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     conflict: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -317,7 +414,7 @@ struct Record<'a> {
 }
 
 impl<'a> Record<'a> {
-    fn solved(origin: Origin<'a>, shape: Shape, outcome: &'a Outcome) -> Record<'a> {
+    fn solved(origin: Origin<'a>, shape: Shape, outcome: &'a Outcome, capped: bool) -> Record<'a> {
         Record {
             schema: SCHEMA,
             index: origin.index,
@@ -326,12 +423,9 @@ impl<'a> Record<'a> {
             size: Some(shape.side()),
             box_shape: Some(format!("{}x{}", shape.box_rows(), shape.box_cols())),
             status: outcome.status().name(),
+            capped,
             count: outcome.solutions.len(),
-            solutions: outcome
-                .solutions
-                .iter()
-                .map(|grid| grid.to_line())
-                .collect(),
+            solutions: Lines(&outcome.solutions),
             conflict: outcome.conflict.map(|conflict| conflict.to_string()),
             error: None,
             stats: Some(&outcome.stats),
@@ -347,8 +441,9 @@ impl<'a> Record<'a> {
             size: None,
             box_shape: None,
             status: "invalid",
+            capped: false,
             count: 0,
-            solutions: Vec::new(),
+            solutions: Lines(&[]),
             conflict: None,
             error: Some(error.to_string()),
             stats: None,
@@ -356,17 +451,16 @@ impl<'a> Record<'a> {
     }
 }
 
-fn json(record: &Record<'_>) -> io::Result<String> {
-    let mut text = serde_json::to_string(record)?;
-    text.push('\n');
-    Ok(text)
+fn json(out: &mut dyn io::Write, record: &Record<'_>) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, record)?;
+    out.write_all(b"\n")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use explore::Status;
     use explore::format::Puzzle;
-    use explore::{Status, Stop};
 
     /// A solved grid of any shape: row `r` is the first row shifted by its band and row in
     /// the band, the pattern every box shape tiles.

@@ -12,6 +12,8 @@ use explore::geometry::Shape;
 use explore::tree::{self, DOT_MAX_NODES};
 use explore::{Config, chart};
 
+use crate::files::{self, quoted};
+
 /// The pictures a run asked for, and whether they are drawn yet.
 pub(crate) struct Pictures {
     svg: Option<PathBuf>,
@@ -82,11 +84,12 @@ impl Pictures {
 }
 
 fn write_svg(path: &Path, solved: &Solved, title: &str) -> Result<String, String> {
-    std::fs::write(path, chart::frontier_svg(&solved.outcome.stats, title))
-        .map_err(|error| format!("--svg: cannot write {}: {error}", path.display()))?;
+    let svg = chart::frontier_svg(&solved.outcome.stats, title);
+    files::write_whole(path, svg.as_bytes())
+        .map_err(|error| format!("--svg: cannot write {}: {error}", quoted(path.as_os_str())))?;
     Ok(format!(
         "wrote the search per depth to {} ({} depths)",
-        path.display(),
+        quoted(path.as_os_str()),
         solved.outcome.stats.per_depth.len()
     ))
 }
@@ -94,17 +97,18 @@ fn write_svg(path: &Path, solved: &Solved, title: &str) -> Result<String, String
 fn write_dot(path: &Path, solved: &Solved, config: &Config) -> Result<String, String> {
     let tree = tree::record(&solved.puzzle.grid, config, DOT_MAX_NODES)
         .map_err(|too_large| format!("--dot: {too_large}"))?;
-    std::fs::write(path, tree.to_dot())
-        .map_err(|error| format!("--dot: cannot write {}: {error}", path.display()))?;
+    files::write_whole(path, tree.to_dot().as_bytes())
+        .map_err(|error| format!("--dot: cannot write {}: {error}", quoted(path.as_os_str())))?;
+    let path = quoted(path.as_os_str());
     Ok(format!(
         "wrote the search tree to {} ({} boards, {} dead, {}); draw it with: dot -Tsvg {} -o tree.svg",
-        path.display(),
+        path,
         tree.n_nodes(),
         tree.n_dead(),
         match tree.n_solutions() {
             1 => "1 solution".to_owned(),
             n => format!("{n} solutions"),
         },
-        path.display()
+        path
     ))
 }

@@ -7,10 +7,12 @@
 //! [`Tally`] that sets the exit status.
 //!
 //! When the reader of standard output goes away (`explore big.txt | head`), the write fails
-//! with a broken pipe; the run then stops reading input and ends quietly.
+//! with a broken pipe; the run then stops reading input and ends quietly, with exit status 2
+//! since some result was not written.
 
 use std::fmt::Display;
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -18,6 +20,7 @@ use explore::batch::{self, Solved};
 use explore::{Config, Status, format};
 
 use crate::cli::{OutputFormat, SolveArgs};
+use crate::files;
 use crate::input::{DEMO_TITLE, Source};
 use crate::output::{Origin, Renderer};
 use crate::pictures::Pictures;
@@ -38,7 +41,17 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
         config: config.clone(),
         quiet: args.quiet,
     };
-    for source in Source::from_args(&args.inputs) {
+    let sources = Source::from_args(&args.inputs, &args.read.options());
+    let outputs: Vec<(&str, &Path)> = [("--svg", &args.svg), ("--dot", &args.dot)]
+        .into_iter()
+        .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
+        .collect();
+    if let Err(error) = files::check_outputs(&sources, &outputs) {
+        run.out.message(error);
+        run.tally.write_failed = true;
+        return run.tally;
+    }
+    for source in sources {
         if run.out.closed {
             break;
         }
@@ -69,14 +82,16 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
         let renderer = run.renderer;
         let render = |item: batch::Item| {
             let text = match &item {
-                Ok(solved) => renderer.solved(origin(&name, title, solved), solved),
-                Err(error) => renderer.invalid(error),
+                // A large text is written as it is made, by `report`, not held whole.
+                Ok(solved) if Renderer::is_large(solved) => None,
+                Ok(solved) => Some(renderer.solved(origin(&name, title, solved), solved)),
+                Err(error) => Some(renderer.invalid(error)),
             };
             Rendered { item, text }
         };
         batch::run(puzzles, &config, render, |rendered| {
             if !closed.load(Ordering::Relaxed) {
-                run.report(&name, rendered);
+                run.report(&name, title, rendered);
                 closed.store(run.out.closed, Ordering::Relaxed);
             }
         });
@@ -94,10 +109,10 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
 }
 
 /// One puzzle's result, with its text for standard output rendered by the worker that solved
-/// it.
+/// it, or `None` when the text is large and is written as it is made.
 struct Rendered {
     item: batch::Item,
-    text: io::Result<String>,
+    text: Option<io::Result<String>>,
 }
 
 /// Where `solved` came from, for its text.
@@ -128,9 +143,13 @@ struct Run {
 
 impl Run {
     /// Writes one puzzle's result, and its error or note, and counts it.
-    fn report(&mut self, input: &str, rendered: Rendered) {
+    fn report(&mut self, input: &str, title: Option<&str>, rendered: Rendered) {
         let Rendered { item, text } = rendered;
-        let written = text.and_then(|text| self.write(&text));
+        let written = match (text, &item) {
+            (Some(text), _) => text.and_then(|text| self.write(&text)),
+            (None, Ok(solved)) => self.stream(origin(input, title, solved), solved),
+            (None, Err(_)) => Ok(()),
+        };
         match item {
             Ok(solved) => {
                 for drawn in self.pictures.draw(input, &solved, &self.config) {
@@ -146,6 +165,14 @@ impl Run {
                 if self.out.check(written) {
                     let status = solved.outcome.status();
                     self.tally.add(status);
+                    if let Some(cap) = self.renderer.capped(&solved).filter(|_| self.notes) {
+                        self.out.message(format_args!(
+                            "{input}: puzzle {}: stopped at {} solutions, the most kept; \
+                             there may be more",
+                            solved.puzzle.index,
+                            crate::tally::group(cap as f64)
+                        ));
+                    }
                     if self.notes && matches!(status, Status::None | Status::GaveUp) {
                         let verdict = solved.outcome.verdict();
                         self.out.message(format_args!(
@@ -164,6 +191,18 @@ impl Run {
         }
     }
 
+    /// Writes one puzzle's text as it is made, after the separator from the one before.
+    fn stream(&mut self, origin: Origin<'_>, solved: &Solved) -> io::Result<()> {
+        if self.written > 0 {
+            self.out
+                .writer
+                .write_all(self.renderer.separator().as_bytes())?;
+        }
+        self.written += 1;
+        self.renderer
+            .write_solved(&mut self.out.writer, origin, solved)
+    }
+
     /// Writes one puzzle's text, after the separator from the one before; an empty text is
     /// not written.
     fn write(&mut self, text: &str) -> io::Result<()> {
@@ -180,12 +219,16 @@ impl Run {
     }
 }
 
-/// Standard output, buffered, flushed after every puzzle when a person watches it.
+/// Standard output, buffered, and flushed after every puzzle unless it is a regular file: a
+/// person at a terminal, or a program reading a pipe, gets each result as soon as it and
+/// those before it are solved, not at the end of the input.
 struct Stdout {
     writer: BufWriter<io::StdoutLock<'static>>,
-    interactive: bool,
+    flush_each: bool,
     /// Set once a write failed: nothing more is written.
     closed: bool,
+    /// Set when a write failed, a broken pipe included: some result was not written.
+    lost: bool,
     /// A write failure other than a broken pipe, to report once.
     failure: Option<io::Error>,
 }
@@ -194,18 +237,20 @@ impl Stdout {
     fn new() -> Stdout {
         let stdout = io::stdout();
         Stdout {
-            interactive: stdout.is_terminal(),
+            flush_each: !is_regular_file(&stdout),
             writer: BufWriter::new(stdout.lock()),
             closed: false,
+            lost: false,
             failure: None,
         }
     }
 
-    /// Whether a write succeeded (and, on a terminal, reached the screen). A failure closes
-    /// the output; a broken pipe means the reader went away and is no error.
+    /// Whether a write succeeded (and, unless the output is a file, was flushed). A failure
+    /// closes the output; a broken pipe means the reader went away, which is not reported,
+    /// but the results after it are lost all the same.
     fn check(&mut self, written: io::Result<()>) -> bool {
         let result = written.and_then(|()| {
-            if self.interactive {
+            if self.flush_each {
                 self.writer.flush()
             } else {
                 Ok(())
@@ -225,6 +270,7 @@ impl Stdout {
             self.failure = Some(error);
         }
         self.closed = true;
+        self.lost = true;
     }
 
     /// Prints `explore: {message}` on standard error, after what standard output holds so
@@ -246,13 +292,32 @@ impl Stdout {
                 self.close(error);
             }
         }
+        tally.write_failed |= self.lost;
         if let Some(error) = self.failure.take() {
-            tally.write_failed = true;
             let reason = crate::input::describe(&error);
             let _ = writeln!(
                 io::stderr().lock(),
                 "explore: cannot write output: {reason}"
             );
         }
+    }
+}
+
+/// Whether standard output is a regular file, where flushing after every puzzle would only
+/// cost system calls.
+fn is_regular_file(stdout: &io::Stdout) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        stdout
+            .as_fd()
+            .try_clone_to_owned()
+            .and_then(|fd| std::fs::File::from(fd).metadata())
+            .is_ok_and(|metadata| metadata.is_file())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = stdout;
+        false
     }
 }
