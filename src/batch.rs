@@ -359,3 +359,26 @@ fn solve_one(puzzle: Puzzle, config: &Config) -> Solved {
     let outcome = solve(&puzzle.grid, config);
     Solved { puzzle, outcome }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A thread the system refuses stops the spawning, and the count says how many run: the
+    /// engines go on with those (once it was `expect`, and an abort).
+    #[test]
+    fn refused_threads_leave_fewer_workers_not_an_abort() {
+        let refuse_from = |n: usize| {
+            move |i: usize| {
+                if i >= n {
+                    Err(std::io::Error::from(std::io::ErrorKind::WouldBlock))
+                } else {
+                    Ok(())
+                }
+            }
+        };
+        assert_eq!(spawn_workers(64, "test", refuse_from(3)), 3);
+        assert_eq!(spawn_workers(64, "test", refuse_from(0)), 0);
+        assert_eq!(spawn_workers(4, "test", refuse_from(10)), 4);
+    }
+}

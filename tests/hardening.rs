@@ -445,8 +445,8 @@ fn the_worst_inputs_end_cleanly_under_a_memory_cap() {
     assert_eq!(json["capped"], true);
 }
 
-/// Sixty-four threads under a 100 MB cap: fewer start, and the run says so or plans for it,
-/// but never aborts.
+/// Sixty-four threads under a 100 MB cap (which once aborted with status 134): the plan starts
+/// as many as fit, and a thread the system refuses anyway is no abort.
 #[cfg(target_os = "linux")]
 #[test]
 fn many_threads_under_a_memory_cap_do_not_abort() {
@@ -459,14 +459,6 @@ fn many_threads_under_a_memory_cap_do_not_abort() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
     }
-    // With the cap but an explicit larger bound, threads that cannot start are reported.
-    let output = capped(
-        100 << 10,
-        &["-j", "64", "-o", "line", "--max-memory", "8GiB"],
-        "",
-    );
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(matches!(output.status.code(), Some(0)), "{stderr}");
 }
 
 #[test]
