@@ -1,6 +1,6 @@
 //! Integration tests of the command under hostile and careless use: outputs that name inputs,
 //! special files, closed and broken pipes, memory and thread limits, and input that could be
-//! misread. Each test reproduces a defect that was once there (issue 13).
+//! misread. Each test reproduces a defect that was once there.
 
 use std::path::Path;
 use std::process::{Command as StdCommand, Stdio};
@@ -383,7 +383,7 @@ fn capped(kib: u64, args: &[&str], stdin: &str) -> std::process::Output {
     child.wait_with_output().unwrap()
 }
 
-/// The worst inputs of issue 13 under a memory cap end cleanly, with the same answer for every
+/// The worst inputs under a memory cap end cleanly, with the same answer for every
 /// thread count: the empty board with --all, eight of them in a batch, 64 threads.
 #[cfg(target_os = "linux")]
 #[test]
