@@ -154,11 +154,13 @@ pub(crate) fn probe<B: Board>(board: &B, fewest: Cell, rule: Forced) -> Probed {
     let mut boards = 0;
     let tried = shape
         .cells()
-        .filter(|&cell| !board.is_settled(cell) && board.candidates(cell).len() == n)
+        .filter(|&cell| !board.is_settled(cell))
+        .map(|cell| (cell, board.candidates(cell)))
+        .filter(|(_, candidates)| candidates.len() == n)
         .take(PROBE_CELLS);
-    for (i, cell) in tried.enumerate() {
+    for (i, (cell, candidates)) in tried.enumerate() {
         let mut poorest = u32::MAX;
-        for digit in board.candidates(cell) {
+        for digit in candidates {
             let mut child = board.child(cell, digit);
             boards += 1;
             match child.fill_forced(rule) {

@@ -71,7 +71,7 @@ impl Budget {
                 config
                     .max_solutions
                     .unwrap_or(u64::MAX)
-                    .min(max_kept_in(shape, config.max_kept_bytes))
+                    .min(config.max_kept(shape))
             } else {
                 config.max_solutions.unwrap_or(u64::MAX)
             }

@@ -269,7 +269,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
         halt: AtomicU8::new(HALT_NONE),
         held: Held {
             count: AtomicU64::new(0),
-            max: crate::budget::max_kept_in(puzzle.shape(), config.max_kept_bytes),
+            max: config.max_kept(puzzle.shape()),
             lowest: AtomicUsize::new(0),
             lock: Mutex::new(()),
             room: Condvar::new(),
