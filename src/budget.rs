@@ -44,9 +44,11 @@ pub(crate) fn max_kept_in(shape: Shape, bytes: usize) -> u64 {
 /// Whether a search of a `shape` board with `config` that stopped at its solution limit with
 /// `count` solutions stopped at the cap on kept solutions ([`Config::max_kept`]) rather than at the
 /// limit asked for: then there may be more solutions than it reports.
-pub(crate) fn is_capped(config: &Config, shape: Shape, count: u64) -> bool {
+pub(crate) fn is_capped(config: &Config, shape: Shape, count: u128) -> bool {
     let cap = config.max_kept(shape);
-    config.keep_solutions && count >= cap && config.max_solutions.is_none_or(|asked| asked > cap)
+    config.keep_solutions
+        && count >= u128::from(cap)
+        && config.max_solutions.is_none_or(|asked| asked > cap)
 }
 
 /// The limits of one search, fixed when it starts.
@@ -165,13 +167,13 @@ mod tests {
             max_solutions: None,
             ..Config::default()
         };
-        assert!(is_capped(&all, Shape::NINE, MAX_KEPT_SOLUTIONS));
+        assert!(is_capped(&all, Shape::NINE, MAX_KEPT_SOLUTIONS.into()));
         assert!(!is_capped(&all, Shape::NINE, 5));
         let asked = Config {
             max_solutions: Some(MAX_KEPT_SOLUTIONS),
             ..Config::default()
         };
-        assert!(!is_capped(&asked, Shape::NINE, MAX_KEPT_SOLUTIONS));
+        assert!(!is_capped(&asked, Shape::NINE, MAX_KEPT_SOLUTIONS.into()));
     }
 
     #[test]

@@ -7,6 +7,8 @@
 
 use std::time::Duration;
 
+use crate::progress::Progress;
+
 /// An option value that is not one of the names a user may type: the error of `FromStr` for
 /// [`Strategy`], [`Forced`] and [`Branch`].
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -212,6 +214,9 @@ pub struct Config {
     /// Most bytes of finished results a batch holds while they wait for an earlier, slower
     /// puzzle ([`crate::batch`]).
     pub max_waiting_bytes: usize,
+    /// Where the search reports what it has done as it runs, for a live display
+    /// ([`Progress`]); `None` (the default) reports nothing.
+    pub progress: Option<Progress>,
 }
 
 impl Default for Config {
@@ -229,6 +234,7 @@ impl Default for Config {
             max_frontier_bytes: Config::DEFAULT_MAX_FRONTIER_BYTES,
             max_kept_bytes: Config::DEFAULT_MAX_KEPT_BYTES,
             max_waiting_bytes: Config::DEFAULT_MAX_WAITING_BYTES,
+            progress: None,
         }
     }
 }
@@ -328,6 +334,8 @@ impl Config {
         with_max_kept_bytes: max_kept_bytes: usize;
         /// Sets [`Config::max_waiting_bytes`].
         with_max_waiting_bytes: max_waiting_bytes: usize;
+        /// Sets [`Config::progress`].
+        with_progress: progress: Option<Progress>;
     }
 
     /// Most solutions of a `shape` board a search keeps when asked for all of them: the
@@ -339,7 +347,7 @@ impl Config {
     /// Whether a search of a `shape` board that stopped at its solution limit with `count`
     /// solutions stopped at the cap on kept solutions ([`Config::max_kept`]) rather than at the
     /// limit asked for: then there may be more solutions than it reports.
-    pub fn is_capped(&self, shape: crate::geometry::Shape, count: u64) -> bool {
+    pub fn is_capped(&self, shape: crate::geometry::Shape, count: u128) -> bool {
         crate::budget::is_capped(self, shape, count)
     }
 

@@ -35,6 +35,7 @@ pub mod format;
 pub mod geometry;
 mod grid;
 mod outcome;
+pub mod progress;
 mod stats;
 mod strategy;
 #[cfg(test)]
@@ -46,5 +47,6 @@ pub use config::{Branch, Config, Forced, Strategy, UnknownName};
 pub use error::InputError;
 pub use grid::{Conflict, Grid};
 pub use outcome::{Outcome, Status, Stop};
+pub use progress::Progress;
 pub use stats::{DepthStats, Stats};
 pub use strategy::{board_bytes, solve};

@@ -14,7 +14,7 @@ use crate::stats::Stats;
 #[derive(Debug)]
 pub(crate) struct Found {
     grids: Vec<Grid>,
-    count: u64,
+    count: u128,
     keep: bool,
 }
 
@@ -27,10 +27,10 @@ impl Found {
         }
     }
 
-    /// Solutions found so far.
+    /// Whether at least `limit` solutions are found.
     #[inline]
-    pub(crate) fn count(&self) -> u64 {
-        self.count
+    pub(crate) fn reached(&self, limit: u64) -> bool {
+        self.count >= u128::from(limit)
     }
 
     /// Adds a solution; `grid` makes it, only when solutions are kept.
@@ -50,13 +50,13 @@ impl Found {
 
     /// Drops the solutions after the first `limit`.
     pub(crate) fn truncate(&mut self, limit: u64) {
-        self.count = self.count.min(limit);
+        self.count = self.count.min(u128::from(limit));
         self.grids
             .truncate(usize::try_from(limit).unwrap_or(usize::MAX));
     }
 
     /// The kept grids and the count.
-    pub(crate) fn into_parts(self) -> (Vec<Grid>, u64) {
+    pub(crate) fn into_parts(self) -> (Vec<Grid>, u128) {
         (self.grids, self.count)
     }
 }
@@ -118,8 +118,9 @@ pub struct Outcome {
     /// counted ([`Config::keep_solutions`](crate::Config::keep_solutions) off).
     pub solutions: Vec<Grid>,
     /// How many solutions were found, at most the solution limit: the exact number of
-    /// solutions when the search was exhausted.
-    pub count: u64,
+    /// solutions when the search was exhausted ([`Outcome::is_exact`]). Counted whether or not
+    /// the solutions are kept, and wide enough for any board's count.
+    pub count: u128,
     /// Why the search stopped.
     pub stop: Stop,
     /// Givens that break a rule; the search did not run.
@@ -157,6 +158,13 @@ impl Outcome {
             conflict: Some(conflict),
             stats: Stats::default(),
         }
+    }
+
+    /// Whether [`Outcome::count`] is the puzzle's exact number of solutions: the search was
+    /// exhausted (or the givens break a rule, and there are none), rather than stopped at the
+    /// solution limit or a budget.
+    pub fn is_exact(&self) -> bool {
+        self.stop == Stop::Exhausted
     }
 
     /// The verdict.
@@ -213,7 +221,7 @@ mod tests {
     fn outcome(n: usize, stop: Stop) -> Outcome {
         Outcome {
             solutions: vec![Grid::empty(crate::geometry::Shape::NINE); n],
-            count: n as u64,
+            count: n as u128,
             stop,
             conflict: None,
             stats: Stats {

@@ -21,6 +21,7 @@ mod backtrack;
 mod bfs;
 mod bitmask;
 mod dfs;
+mod estimate;
 pub(crate) mod expand;
 
 /// The board kernels' size, for sizing the breadth-first frontier budget in bytes.
@@ -56,6 +57,9 @@ pub fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     if let Some(conflict) = puzzle.conflict() {
         return Outcome::conflict(conflict);
     }
+    if let Some(progress) = &config.progress {
+        progress.begin();
+    }
     let nine = Kernel::for_search(puzzle.shape(), config.forced) == Kernel::Nine;
     let mut outcome = match config.strategy {
         Strategy::Bfs if nine => bfs::solve::<Nine>(puzzle, config),
@@ -65,6 +69,9 @@ pub fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         Strategy::Bitmask => bitmask::solve(puzzle, config),
         Strategy::Backtrack => backtrack::solve(puzzle, config),
     };
+    if let Some(progress) = &config.progress {
+        progress.end();
+    }
     outcome.solutions.sort_unstable();
     if config.strategy != Strategy::Bfs {
         // The breadth-first engine emits its depths live; the others when they finish.

@@ -1109,3 +1109,61 @@ fn a_byte_budget_binds_on_a_larger_board() {
         .success()
         .stdout(predicate::str::contains(solution));
 }
+
+/// `--count` keeps no solution and says how many there are: a count and a status per line,
+/// `count` and `exact` in JSON, the count in the verdict; a count cut short is a lower bound.
+#[test]
+fn count_gives_exact_counts_in_every_output() {
+    let empty = ".".repeat(16);
+    let multi = "........1.....2.....1....34...........64......7....28....13.....9.......82....9..";
+    explore()
+        .args(["--count", "-o", "line", &empty, multi])
+        .assert()
+        .success()
+        .stdout("288 multiple\n296 multiple\n");
+    let output = explore()
+        .args(["--count", "-o", "json", "-j", "3", multi])
+        .output()
+        .unwrap();
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["count"], 296);
+    assert_eq!(json["exact"], true);
+    assert_eq!(json["solutions"], Value::Array(Vec::new()));
+    explore()
+        .args(["--count", &empty])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "verdict:  288 solutions (counted, not kept)",
+        ));
+    // A solution limit and a budget make lower bounds, and a budget is a failure.
+    explore()
+        .args(["--count", "-n", "5", "-o", "line", &empty])
+        .assert()
+        .success()
+        .stdout(">=5 multiple\n");
+    explore()
+        .args(["--count", "--max-nodes", "3", "-o", "line", "-q", &empty])
+        .assert()
+        .code(1)
+        .stdout(">=0 gave_up\n");
+    // Puzzles without a solution.
+    explore()
+        .args(["--count", "-o", "line", "-q", &data("unsolvable.txt")])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("0 none\n"));
+}
+
+/// Every strategy counts the same, and counting asks for every solution as --all does.
+#[test]
+fn every_strategy_counts_the_same() {
+    let empty = ".".repeat(16);
+    for strategy in ["bfs", "dfs", "bitmask", "backtrack"] {
+        explore()
+            .args(["--count", "-o", "line", "-s", strategy, &empty])
+            .assert()
+            .success()
+            .stdout("288 multiple\n");
+    }
+}

@@ -534,8 +534,16 @@ enum Verdict {
 }
 
 /// Judges `outcome` of `case`, searched under `plan`.
-fn judge(case: &Case, outcome: &Outcome, plan: Plan) -> Result<Verdict, String> {
+fn judge(case: &Case, outcome: &Outcome, plan: Plan, counting: bool) -> Result<Verdict, String> {
     let solutions = &outcome.solutions;
+    let kept = if counting { 0 } else { outcome.count };
+    if solutions.len() as u128 != kept {
+        return Err(format!(
+            "{} solutions kept, {} counted",
+            solutions.len(),
+            outcome.count
+        ));
+    }
     if !solutions.windows(2).all(|pair| pair[0] < pair[1]) {
         return Err("solutions are not sorted and distinct".into());
     }
@@ -546,8 +554,8 @@ fn judge(case: &Case, outcome: &Outcome, plan: Plan) -> Result<Verdict, String> 
         return Err(format!("conflict reported: {:?}", outcome.conflict));
     }
     if let Some(limit) = case.expect.max_solutions() {
-        if solutions.len() as u64 > limit {
-            return Err(format!("{} solutions, over the limit", solutions.len()));
+        if outcome.count > u128::from(limit) {
+            return Err(format!("{} solutions, over the limit", outcome.count));
         }
     }
     if matches!(outcome.stop, Stop::NodeBudget | Stop::Timeout) {
@@ -565,13 +573,16 @@ fn judge(case: &Case, outcome: &Outcome, plan: Plan) -> Result<Verdict, String> 
         }
         return Ok(Verdict::GaveUp);
     }
-    let n = solutions.len() as u64;
+    let n = outcome.count;
     let status = outcome.status();
     let matches = match &case.expect {
-        Expect::Solution(grid) => status == Status::Unique && solutions[..] == [grid.clone()],
+        // Counting keeps no solution to compare: the count and the status say it all.
+        Expect::Solution(grid) => {
+            status == Status::Unique && (counting || solutions[..] == [grid.clone()])
+        }
         Expect::Unique => status == Status::Unique,
-        Expect::Count(count) => outcome.stop == Stop::Exhausted && n == *count,
-        Expect::AtLeast(count) => outcome.stop == Stop::SolutionLimit && n == *count,
+        Expect::Count(count) => outcome.is_exact() && n == u128::from(*count),
+        Expect::AtLeast(count) => outcome.stop == Stop::SolutionLimit && n == u128::from(*count),
         Expect::None | Expect::Conflict => status == Status::None,
     };
     if matches {
@@ -612,7 +623,7 @@ fn check(set: Set, variant: &str, config: Config) {
             .with_max_solutions(case.expect.max_solutions())
             .with_max_nodes(max_nodes);
         let outcome = solve(&case.puzzle, &config);
-        match judge(case, &outcome, plan) {
+        match judge(case, &outcome, plan, !config.keep_solutions) {
             Ok(Verdict::Verified) => verified += 1,
             Ok(Verdict::GaveUp) => gave_up += 1,
             Err(why) => failures.push(format!(
@@ -755,6 +766,11 @@ conformance! {
         dfs_subsets_probe = dfs(Forced::Subsets, Branch::Probe),
         bitmask = plain(Strategy::Bitmask),
         backtrack = plain(Strategy::Backtrack),
+        // Counting without keeping (`--count`): the same counts, on 1 and 7 threads.
+        bfs_count_1 = bfs(Forced::Locked, Branch::Fewest, 1).with_keep_solutions(false),
+        bfs_count_7 = bfs(Forced::Locked, Branch::Fewest, 7).with_keep_solutions(false),
+        dfs_count = dfs(Forced::Locked, Branch::Fewest).with_keep_solutions(false),
+        bitmask_count = plain(Strategy::Bitmask).with_keep_solutions(false),
     ]
 }
 

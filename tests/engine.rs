@@ -308,3 +308,112 @@ fn a_batch_keeps_input_order_and_reports_bad_puzzles_in_place() {
         assert_eq!(seen, (1..=40).collect::<Vec<_>>(), "x{threads}");
     }
 }
+
+/// The empty 4x4 board has 288 solutions, the 16-clue puzzle 296: counted without keeping any,
+/// by every strategy, and by bfs on 1, 2 and 7 threads with the same per-depth figures. (The
+/// backtrackers need billions of nodes to count a 16-clue puzzle: they count the 4x4 board.)
+#[test]
+fn counting_is_exact_and_the_same_for_every_thread_count() {
+    let empty = ".".repeat(16);
+    let engines = [Strategy::Bfs, Strategy::Dfs];
+    for (line, total, strategies) in [
+        (empty.as_str(), 288, Strategy::ALL),
+        (MULTI_296, 296, &engines[..]),
+    ] {
+        let puzzle = grid(line);
+        let counting = Config::default()
+            .with_max_solutions(None)
+            .with_keep_solutions(false);
+        let reference = solve(&puzzle, &counting.clone().with_threads(1));
+        for strategy in strategies.iter().copied() {
+            for threads in [1, 2, 7] {
+                let config = counting
+                    .clone()
+                    .with_strategy(strategy)
+                    .with_threads(threads);
+                let outcome = solve(&puzzle, &config);
+                assert_eq!(outcome.count, total, "{strategy} x{threads}: {line}");
+                assert!(outcome.is_exact(), "{strategy} x{threads}");
+                assert!(outcome.solutions.is_empty(), "{strategy}: nothing kept");
+                if strategy == Strategy::Bfs {
+                    assert_eq!(
+                        outcome.stats.per_depth, reference.stats.per_depth,
+                        "x{threads}: per-depth figures"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A count cut short by a budget or a limit is a lower bound, and says so.
+#[test]
+fn a_count_cut_short_is_not_exact() {
+    let puzzle = grid(MULTI_296);
+    let counting = bfs(2).with_max_solutions(None).with_keep_solutions(false);
+    let budget = solve(&puzzle, &counting.clone().with_max_nodes(Some(50)));
+    assert_eq!(budget.stop, Stop::NodeBudget);
+    assert!(!budget.is_exact() && budget.count < 296);
+    let limit = solve(&puzzle, &counting.with_max_solutions(Some(100)));
+    assert_eq!((limit.count, limit.stop), (100, Stop::SolutionLimit));
+    assert!(!limit.is_exact());
+}
+
+/// What a search reports to its progress adds up, at its end, to its statistics: every board
+/// and every solution, for every strategy and thread count, over several searches.
+#[test]
+fn progress_adds_up_to_the_statistics() {
+    for strategy in Strategy::ALL.iter().copied() {
+        // The backtrackers count the 4x4 board; a 16-clue puzzle takes them billions of nodes.
+        let puzzles = if matches!(strategy, Strategy::Bfs | Strategy::Dfs) {
+            [MULTI_296, EASY]
+        } else {
+            ["................", EASY]
+        };
+        for threads in [1, 3] {
+            let progress = explore::Progress::new();
+            let config = Config::default()
+                .with_strategy(strategy)
+                .with_threads(threads)
+                .with_max_solutions(None)
+                .with_keep_solutions(false)
+                .with_progress(Some(progress.clone()));
+            let (mut nodes, mut solutions) = (0, 0);
+            for line in puzzles {
+                let outcome = solve(&grid(line), &config);
+                nodes += outcome.stats.nodes;
+                solutions += outcome.stats.solutions;
+            }
+            let snapshot = progress.snapshot();
+            assert_eq!(
+                (snapshot.nodes, snapshot.solutions),
+                (nodes, solutions),
+                "{strategy} x{threads}"
+            );
+            assert_eq!((snapshot.running, snapshot.finished), (0, 2));
+            assert_eq!(snapshot.estimate, None, "no estimate once nothing runs");
+        }
+    }
+}
+
+/// The frontier and the workers' stacks are bounded in boards whatever the thread count, so a
+/// count holds no more with 64 threads than with one: the peak level is the same.
+#[test]
+fn a_count_holds_the_same_frontier_on_every_thread_count() {
+    let puzzle = grid(MULTI_296);
+    let counting = bfs(1)
+        .with_max_solutions(None)
+        .with_keep_solutions(false)
+        .with_max_frontier(64);
+    let one = solve(&puzzle, &counting);
+    for threads in [2, 64] {
+        let many = solve(&puzzle, &counting.clone().with_threads(threads));
+        assert_eq!(many.count, 296);
+        assert_eq!(
+            (many.stats.peak_frontier, many.stats.overflow),
+            (one.stats.peak_frontier, one.stats.overflow),
+            "x{threads}"
+        );
+        assert!(many.stats.peak_frontier <= 64);
+    }
+}

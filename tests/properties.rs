@@ -61,7 +61,7 @@ pub(crate) fn check_solve(bytes: &[u8]) {
 
 /// Solves `puzzle` with every strategy and checks the answers.
 pub(crate) fn check_grid(puzzle: &Grid) {
-    let mut finished: Option<(Strategy, u64, Vec<Grid>)> = None;
+    let mut finished: Option<(Strategy, u128, Vec<Grid>)> = None;
     for &strategy in Strategy::ALL {
         for threads in [1, 2] {
             let config = Config::default()

@@ -34,6 +34,7 @@ use crate::config::Config;
 use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
+use crate::progress::Meter;
 use crate::stats::Stats;
 use crate::strategy::Found;
 
@@ -50,6 +51,7 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     let mut search = Search {
         grid: puzzle.clone(),
         budget: Budget::new(config, puzzle.shape(), start),
+        meter: Meter::new(config.progress.as_ref()),
         stats: Stats::default(),
         found: Found::new(config),
     };
@@ -57,6 +59,7 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         Ok(()) => Stop::Exhausted,
         Err(stop) => stop,
     };
+    search.meter.flush(&search.stats);
     let Search {
         mut stats, found, ..
     } = search;
@@ -66,17 +69,19 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
 }
 
 /// The state of one search: the grid being filled and what has been found and counted.
-struct Search {
+struct Search<'a> {
     grid: Grid,
     budget: Budget,
+    meter: Meter<'a>,
     stats: Stats,
     found: Found,
 }
 
-impl Search {
+impl Search<'_> {
     /// Creates a node at `depth`, if the budget allows another.
     #[inline]
     fn enter(&mut self, depth: usize) -> Result<(), Stop> {
+        self.meter.tick(&self.stats);
         if let Some(stop) = self.budget.check(self.stats.nodes + 1) {
             return Err(stop);
         }
@@ -140,7 +145,7 @@ impl Search {
         self.stats.solutions += 1;
         self.stats.depth_mut(depth).solutions += 1;
         self.found.add(|| self.grid.clone());
-        if self.found.count() >= self.budget.max_solutions() {
+        if self.found.reached(self.budget.max_solutions()) {
             return Err(Stop::SolutionLimit);
         }
         Ok(())

@@ -51,7 +51,9 @@ use crate::budget::{Budget, CLOCK_EVERY};
 use crate::config::Config;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
+use crate::progress::Meter;
 use crate::stats::Stats;
+use crate::strategy::estimate::Estimator;
 use crate::strategy::expand::{Step, expand};
 use crate::strategy::{Found, Strategy, dfs};
 use crate::trace;
@@ -86,6 +88,8 @@ struct Done<B> {
 /// State the coordinator and the workers share for the length of one search.
 struct Shared<'a> {
     config: &'a Config,
+    /// When the search started.
+    start: Instant,
     budget: Budget,
     /// Chunks with a larger index are cancelled: the solution limit is reached before them.
     cancel_after: AtomicUsize,
@@ -165,7 +169,14 @@ impl Shared<'_> {
     /// next node, if it must. Solutions it found since it last looked are counted in
     /// [`Held`] (`held` is how many it counted so far), which may make it wait.
     #[inline]
-    fn check(&self, index: usize, stats: &Stats, held: &Cell<u64>) -> Option<Stop> {
+    fn check(
+        &self,
+        index: usize,
+        stats: &Stats,
+        held: &Cell<u64>,
+        meter: &Meter<'_>,
+    ) -> Option<Stop> {
+        meter.tick(stats);
         if self.config.keep_solutions && stats.solutions > held.get() {
             self.held.add(index, stats.solutions - held.get(), self);
             held.set(stats.solutions);
@@ -208,8 +219,9 @@ impl Shared<'_> {
         let mut found = Found::new(self.config);
         let mut stop = None;
         let held = Cell::new(0);
+        let meter = Meter::new(self.config.progress.as_ref());
         'boards: for mut board in boards {
-            if let Some(reason) = self.check(index, &stats, &held) {
+            if let Some(reason) = self.check(index, &stats, &held, &meter) {
                 stop = Some(reason);
                 break;
             }
@@ -217,7 +229,7 @@ impl Shared<'_> {
                 Step::Dead => {}
                 Step::Solved => {
                     found.add(|| board.to_grid());
-                    if found.count() >= limit {
+                    if found.reached(limit) {
                         stop = Some(Stop::SolutionLimit);
                         break;
                     }
@@ -237,7 +249,7 @@ impl Shared<'_> {
                             limit,
                             &mut stats,
                             &mut found,
-                            |stats| self.check(index, stats, &held),
+                            |stats, _| self.check(index, stats, &held, &meter),
                         );
                         if reason != Stop::Exhausted {
                             stop = Some(reason);
@@ -247,6 +259,7 @@ impl Shared<'_> {
                 }
             }
         }
+        meter.flush(&stats);
         Done {
             index,
             next,
@@ -263,6 +276,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
     let start = Instant::now();
     let shared = Shared {
         config,
+        start,
         budget: Budget::new(config, puzzle.shape(), start),
         cancel_after: AtomicUsize::new(usize::MAX),
         nodes: AtomicU64::new(0),
@@ -356,7 +370,11 @@ fn run_levels<B: Board>(
     let mut stop = Stop::Exhausted;
     let mut peak = 0;
     let mut emitted = 0;
+    let mut estimator = Estimator::new(shared.config, shared.start);
     while !level.is_empty() {
+        if let Some(estimator) = &mut estimator {
+            estimator.update(&stats, &level, |board| board);
+        }
         let width = level.len() as u64;
         let row = stats.depth_mut(depth);
         row.frontier = width;
@@ -382,7 +400,7 @@ fn run_levels<B: Board>(
                 let part = std::mem::replace(&mut done.found, Found::new(shared.config));
                 if prefix < used {
                     found.append(part);
-                    if found.count() >= limit {
+                    if found.reached(limit) {
                         found.truncate(limit);
                         used = prefix + 1;
                         shared.cancel_after.store(prefix, Ordering::Relaxed);
@@ -408,7 +426,7 @@ fn run_levels<B: Board>(
         // Deeper depths may still grow (overflow, later levels); this one and those above
         // it are final.
         emitted = trace::depths_from(Strategy::Bfs, &stats.per_depth[..=depth], emitted);
-        if found.count() >= limit {
+        if found.reached(limit) {
             found.truncate(limit);
             stop = Stop::SolutionLimit;
             break;

@@ -33,6 +33,7 @@ use crate::config::Config;
 use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
+use crate::progress::Meter;
 use crate::stats::Stats;
 use crate::strategy::Found;
 
@@ -54,7 +55,9 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     let budget = Budget::new(config, puzzle.shape(), start);
     let mut stats = Stats::default();
     let mut found = Found::new(config);
-    let stop = Search::new(puzzle).run(&budget, &mut stats, &mut found);
+    let meter = Meter::new(config.progress.as_ref());
+    let stop = Search::new(puzzle).run(&budget, &meter, &mut stats, &mut found);
+    meter.flush(&stats);
     // The frontier of a depth-first search is its path: one level per depth reached.
     stats.record_peak(stats.per_depth.len() as u64, LEVEL_BYTES);
     Outcome::searched(found, stop, stats, start)
@@ -135,7 +138,13 @@ impl Search {
 
 impl Search {
     /// Runs the search to its end, or until a limit stops it, and says why it stopped.
-    fn run(&mut self, budget: &Budget, stats: &mut Stats, found: &mut Found) -> Stop {
+    fn run(
+        &mut self,
+        budget: &Budget,
+        meter: &Meter<'_>,
+        stats: &mut Stats,
+        found: &mut Found,
+    ) -> Stop {
         if let Some(stop) = budget.check(1) {
             return stop;
         }
@@ -150,7 +159,7 @@ impl Search {
                 stats.solutions += 1;
                 stats.depth_mut(depth).solutions += 1;
                 found.add(|| self.grid.clone());
-                if found.count() >= budget.max_solutions() {
+                if found.reached(budget.max_solutions()) {
                     return Stop::SolutionLimit;
                 }
             } else {
@@ -179,6 +188,7 @@ impl Search {
                     open = at;
                     continue;
                 };
+                meter.tick(stats);
                 if let Some(stop) = budget.check(stats.nodes + 1) {
                     return stop;
                 }

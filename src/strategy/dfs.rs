@@ -2,7 +2,8 @@
 //!
 //! It keeps an explicit stack of boards instead of recursing, so its memory is the path from
 //! the root times the branching factor: at most a few hundred boards. The breadth-first engine
-//! calls `search` for the boards that do not fit in its frontier budget.
+//! calls `search` for the boards that do not fit in its frontier budget. A watched search
+//! estimates its size from the boards on its stack, the subtrees still to search.
 
 use std::time::Instant;
 
@@ -11,9 +12,15 @@ use crate::budget::Budget;
 use crate::config::Config;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
+use crate::progress::Meter;
 use crate::stats::Stats;
 use crate::strategy::Found;
+use crate::strategy::estimate::Estimator;
 use crate::strategy::expand::{Step, expand};
+
+/// Nodes between two looks at whether the estimate of the search is due (the
+/// [`Estimator`] decides): about a millisecond of work.
+const ESTIMATE_EVERY: u64 = 1024;
 
 /// Solves `puzzle` depth-first on boards of kind `B`.
 pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
@@ -21,6 +28,8 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
     let budget = Budget::new(config, puzzle.shape(), start);
     let mut stats = Stats::default();
     let mut found = Found::new(config);
+    let meter = Meter::new(config.progress.as_ref());
+    let mut estimator = Estimator::new(config, start);
     let stop = search(
         B::new(puzzle),
         0,
@@ -28,14 +37,24 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
         budget.max_solutions(),
         &mut stats,
         &mut found,
-        |stats| budget.check(stats.nodes + 1),
+        |stats, stack| {
+            meter.tick(stats);
+            if let Some(estimator) = &mut estimator {
+                if stats.nodes % ESTIMATE_EVERY == 0 {
+                    estimator.update(stats, stack, |(board, _)| board);
+                }
+            }
+            budget.check(stats.nodes + 1)
+        },
     );
+    meter.flush(&stats);
     Outcome::searched(found, stop, stats, start)
 }
 
 /// Explores the subtree under `root` (at `depth`) depth-first, smallest digit first, adding to
 /// `stats` and `found`. Stops when `found` holds `limit` solutions, or when `check`,
-/// asked before each node with the statistics so far, gives a reason.
+/// asked before each node with the statistics so far and the stack of boards still to expand
+/// (each with its depth), gives a reason.
 pub(crate) fn search<B: Board>(
     root: B,
     depth: usize,
@@ -43,22 +62,25 @@ pub(crate) fn search<B: Board>(
     limit: u64,
     stats: &mut Stats,
     found: &mut Found,
-    mut check: impl FnMut(&Stats) -> Option<Stop>,
+    mut check: impl FnMut(&Stats, &[(B, usize)]) -> Option<Stop>,
 ) -> Stop {
-    if found.count() >= limit {
+    if found.reached(limit) {
         return Stop::SolutionLimit;
     }
     let board_bytes = root.bytes();
     let mut stack = vec![(root, depth)];
-    while let Some((mut board, depth)) = stack.pop() {
-        if let Some(stop) = check(stats) {
+    while !stack.is_empty() {
+        if let Some(stop) = check(stats, &stack) {
             return stop;
         }
+        let Some((mut board, depth)) = stack.pop() else {
+            break;
+        };
         match expand(&mut board, depth, config, stats) {
             Step::Dead => {}
             Step::Solved => {
                 found.add(|| board.to_grid());
-                if found.count() >= limit {
+                if found.reached(limit) {
                     return Stop::SolutionLimit;
                 }
             }

@@ -212,6 +212,14 @@ pub(crate) struct SolveArgs {
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
 
+    /// Count every solution without keeping any: an exact count however large (the empty 6x6
+    /// board has 28,200,960), in the memory of the search alone. --max-solutions N stops the
+    /// count at N. Output: the count in the verdict; with --output line, one line per puzzle,
+    /// the count and the status ('28200960 multiple', '0 none', and '>=N' before the status
+    /// when the search stopped before the end); with --output json, 'count' and 'exact'
+    #[arg(long, help_heading = "Search limits")]
+    pub(crate) count: bool,
+
     #[command(flatten)]
     pub(crate) engine: EngineArgs,
 
@@ -514,7 +522,16 @@ impl SolveArgs {
 
     /// The search configuration the flags ask for.
     pub(crate) fn config(&self) -> Config {
-        config(&self.limits, &self.engine, Some(self.strategy), None).with_strategy(self.strategy)
+        let config = config(&self.limits, &self.engine, Some(self.strategy), None)
+            .with_strategy(self.strategy);
+        if self.count {
+            // Counting asks for every solution, as --all does, and keeps none.
+            config
+                .with_max_solutions(self.limits.max_solutions)
+                .with_keep_solutions(false)
+        } else {
+            config
+        }
     }
 }
 

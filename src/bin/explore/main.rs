@@ -14,6 +14,7 @@
 //! - `memory`: `--max-memory`, one bound shared out among the budgets;
 //! - `output`: the `human`, `line` and `json` renderers;
 //! - `pictures`: `--svg` and `--dot`, pictures of one puzzle's search;
+//! - `progress`: the live line of a long run (boards, solutions, rate, estimate, time left);
 //! - `tally`: verdicts counted, the exit status and the batch summary;
 //! - `trace`: the `--trace` layer that draws the search as it runs.
 
@@ -26,6 +27,7 @@ mod manual;
 mod memory;
 mod output;
 mod pictures;
+mod progress;
 mod solve;
 mod tally;
 mod trace;

@@ -47,6 +47,8 @@ pub(crate) struct Renderer {
     max_solutions: Option<u64>,
     /// The cap on kept solutions, in bytes.
     max_kept_bytes: usize,
+    /// Solutions are counted, not kept (`--count`).
+    counting: bool,
 }
 
 impl Renderer {
@@ -58,6 +60,7 @@ impl Renderer {
             budget: FrontierBudget::of(config),
             max_solutions: config.max_solutions,
             max_kept_bytes: config.max_kept_bytes,
+            counting: !config.keep_solutions,
         }
     }
 
@@ -91,6 +94,7 @@ impl Renderer {
     ) -> io::Result<()> {
         match self.format {
             OutputFormat::Human => self.human(out, origin, solved),
+            OutputFormat::Line if self.counting => counted_line(out, &solved.outcome),
             OutputFormat::Line => line(out, &solved.outcome),
             OutputFormat::Json => json(
                 out,
@@ -173,6 +177,9 @@ impl Renderer {
         }
         let mut text = String::new();
         let _ = write!(text, "verdict:  {}", outcome.verdict());
+        if self.counting && outcome.count > 0 {
+            text.push_str(" (counted, not kept)");
+        }
         if let Some(cap) = self.capped(solved) {
             let _ = write!(
                 text,
@@ -373,6 +380,14 @@ fn line(out: &mut dyn io::Write, outcome: &Outcome) -> io::Result<()> {
     out.write_all(b"\n")
 }
 
+/// The count and the status on one line, for `--count`: `28200960 multiple`, `1 unique`,
+/// `0 none`; a count that is not exact (the search stopped at the solution limit or a budget)
+/// is a lower bound, written `>=5 multiple` or `>=0 gave_up`.
+fn counted_line(out: &mut dyn io::Write, outcome: &Outcome) -> io::Result<()> {
+    let at_least = if outcome.is_exact() { "" } else { ">=" };
+    writeln!(out, "{at_least}{} {}", outcome.count, outcome.status())
+}
+
 /// Solutions as JSON strings in their line form, made one at a time as they are written.
 #[derive(Debug)]
 struct Lines<'a>(&'a [Grid]);
@@ -404,7 +419,10 @@ struct Record<'a> {
     /// The search stopped at the cap on kept solutions, not at the limit asked for: there may
     /// be more solutions.
     capped: bool,
-    count: usize,
+    /// Solutions found: the length of `solutions`, or with `--count` the number counted.
+    count: u128,
+    /// `count` is the puzzle's exact number of solutions: the search was exhausted.
+    exact: bool,
     solutions: Lines<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     conflict: Option<String>,
@@ -424,7 +442,8 @@ impl<'a> Record<'a> {
             box_shape: Some(format!("{}x{}", shape.box_rows(), shape.box_cols())),
             status: outcome.status().name(),
             capped,
-            count: outcome.solutions.len(),
+            count: outcome.count,
+            exact: outcome.is_exact(),
             solutions: Lines(&outcome.solutions),
             conflict: outcome.conflict.map(|conflict| conflict.to_string()),
             error: None,
@@ -443,6 +462,7 @@ impl<'a> Record<'a> {
             status: "invalid",
             capped: false,
             count: 0,
+            exact: false,
             solutions: Lines(&[]),
             conflict: None,
             error: Some(error.to_string()),

@@ -24,12 +24,14 @@ use crate::files;
 use crate::input::{DEMO_TITLE, Source};
 use crate::output::{Origin, Renderer};
 use crate::pictures::Pictures;
+use crate::progress::Live;
 use crate::tally::Tally;
 
 /// Solves the inputs `args` names and reports them; the tally says how it went.
 pub(crate) fn run(args: &SolveArgs) -> Tally {
     let started = Instant::now();
-    let config = args.config();
+    let (live, progress) = Live::new(!args.quiet && args.trace().is_none());
+    let config = args.config().with_progress(progress);
     let options = args.read.options();
     let mut run = Run {
         out: Stdout::new(),
@@ -91,11 +93,12 @@ pub(crate) fn run(args: &SolveArgs) -> Tally {
         };
         batch::run(puzzles, &config, render, |rendered| {
             if !closed.load(Ordering::Relaxed) {
-                run.report(&name, title, rendered);
+                live.suspend(|| run.report(&name, title, rendered));
                 closed.store(run.out.closed, Ordering::Relaxed);
             }
         });
     }
+    live.finish();
     if let Some(note) = run.pictures.skipped_note().filter(|_| !args.quiet) {
         run.out.message(note);
     }

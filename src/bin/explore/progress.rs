@@ -1,0 +1,198 @@
+//! The live line of a long run on standard error: boards searched, solutions found, the rate,
+//! and while one search runs, the estimate of its size and the time left.
+//!
+//! It shows after a second, on a terminal only (not with `--quiet` or `--trace`, which draw
+//! their own), and clears itself at the end. The figures come from the library's
+//! [`Progress`], read at each redraw: the search is never slowed by drawing.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use explore::Progress;
+use explore::progress::Snapshot;
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+
+use crate::tally::group;
+
+/// How long a run goes before its line shows: a quick run stays quiet.
+const DELAY: Duration = Duration::from_secs(1);
+
+/// Redraws per second.
+const TICK: Duration = Duration::from_millis(250);
+
+/// The live line of one run.
+pub(crate) struct Live {
+    bar: ProgressBar,
+}
+
+impl Live {
+    /// The line, and the [`Progress`] the searches report to; neither when `show` is false.
+    /// indicatif hides the line by itself when standard error is not a terminal.
+    pub(crate) fn new(show: bool) -> (Live, Option<Progress>) {
+        if !show {
+            return (
+                Live {
+                    bar: ProgressBar::hidden(),
+                },
+                None,
+            );
+        }
+        let progress = Progress::new();
+        let watched = progress.clone();
+        let style = ProgressStyle::with_template("{figures}")
+            .expect("the template is valid")
+            .with_key(
+                "figures",
+                move |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                    let elapsed = state.elapsed();
+                    if elapsed >= DELAY {
+                        let _ = out.write_str(&describe(&watched.snapshot(), elapsed));
+                    }
+                },
+            );
+        let bar = ProgressBar::new_spinner().with_style(style);
+        bar.enable_steady_tick(TICK);
+        (Live { bar }, Some(progress))
+    }
+
+    /// Runs `write` with the line taken off the terminal, so that what it writes is not
+    /// mixed with it.
+    pub(crate) fn suspend<R>(&self, write: impl FnOnce() -> R) -> R {
+        self.bar.suspend(write)
+    }
+
+    /// Takes the line off the terminal for good.
+    pub(crate) fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// The line for `snapshot`, `elapsed` into the run:
+/// `12.3 M boards, 4.10 M solutions, 1.20 M boards/s; about 45.0 M boards and 15.0 M
+/// solutions in all, 27% done, 28 s left`.
+fn describe(snapshot: &Snapshot, elapsed: Duration) -> String {
+    let seconds = elapsed.as_secs_f64();
+    let rate = snapshot.nodes as f64 / seconds.max(1e-9);
+    let mut line = String::new();
+    if snapshot.finished > 0 {
+        let _ = write!(line, "{} puzzles done, ", group(snapshot.finished as f64));
+    }
+    let _ = write!(
+        line,
+        "{} boards, {} solutions, {} boards/s",
+        compact(snapshot.nodes as f64),
+        compact(snapshot.solutions as f64),
+        compact(rate)
+    );
+    if let Some(estimate) = snapshot.estimate {
+        let _ = write!(
+            line,
+            "; about {} boards and {} solutions in all",
+            compact(estimate.nodes),
+            compact(estimate.solutions)
+        );
+        let left = estimate.nodes - snapshot.nodes as f64;
+        if left > 0.0 && rate > 0.0 {
+            let done = 100.0 * snapshot.nodes as f64 / estimate.nodes;
+            let _ = write!(line, ", {done:.0}% done, {} left", time(left / rate));
+        } else {
+            line.push_str(", nearly done");
+        }
+    }
+    line
+}
+
+/// A count for a glance: `950`, `12.3 k`, `4.10 M`, `1.00 G`, `2.5e15`.
+fn compact(value: f64) -> String {
+    const UNITS: [(f64, &str); 3] = [(1e9, "G"), (1e6, "M"), (1e3, "k")];
+    if value >= 1e15 {
+        return format!("{value:.1e}");
+    }
+    for (scale, unit) in UNITS {
+        if value >= scale {
+            let scaled = value / scale;
+            let digits = if scaled >= 100.0 {
+                0
+            } else if scaled >= 10.0 {
+                1
+            } else {
+                2
+            };
+            return format!("{scaled:.digits$} {unit}");
+        }
+    }
+    format!("{value:.0}")
+}
+
+/// A time left for a glance: `42 s`, `7 min`, `3.5 h`, `12 days`.
+fn time(seconds: f64) -> String {
+    if seconds < 90.0 {
+        format!("{seconds:.0} s")
+    } else if seconds < 90.0 * 60.0 {
+        format!("{:.0} min", seconds / 60.0)
+    } else if seconds < 48.0 * 3600.0 {
+        format!("{:.1} h", seconds / 3600.0)
+    } else {
+        format!("{:.0} days", seconds / 86400.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use explore::progress::Estimate;
+
+    fn snapshot(nodes: u64, solutions: u64, estimate: Option<(f64, f64)>) -> Snapshot {
+        let mut snapshot = Snapshot::default();
+        snapshot.nodes = nodes;
+        snapshot.solutions = solutions;
+        snapshot.running = 1;
+        snapshot.estimate = estimate.map(|(nodes, solutions)| {
+            let mut estimate = Estimate::default();
+            estimate.nodes = nodes;
+            estimate.solutions = solutions;
+            estimate
+        });
+        snapshot
+    }
+
+    #[test]
+    fn the_line_gives_the_rate_and_the_time_left() {
+        let line = describe(
+            &snapshot(12_300_000, 4_100_000, Some((49.2e6, 16.4e6))),
+            Duration::from_secs(10),
+        );
+        assert_eq!(
+            line,
+            "12.3 M boards, 4.10 M solutions, 1.23 M boards/s; about 49.2 M boards and \
+             16.4 M solutions in all, 25% done, 30 s left"
+        );
+    }
+
+    #[test]
+    fn without_an_estimate_the_line_gives_what_is_done() {
+        let line = describe(&snapshot(950, 3, None), Duration::from_secs(2));
+        assert_eq!(line, "950 boards, 3 solutions, 475 boards/s");
+    }
+
+    #[test]
+    fn a_search_past_its_estimate_is_nearly_done() {
+        let line = describe(
+            &snapshot(2000, 0, Some((1500.0, 0.0))),
+            Duration::from_secs(1),
+        );
+        assert!(line.ends_with("in all, nearly done"), "{line}");
+    }
+
+    #[test]
+    fn counts_and_times_read_at_a_glance() {
+        assert_eq!(compact(999.0), "999");
+        assert_eq!(compact(12_345.0), "12.3 k");
+        assert_eq!(compact(123_456_789.0), "123 M");
+        assert_eq!(compact(2.5e15), "2.5e15");
+        assert_eq!(time(42.0), "42 s");
+        assert_eq!(time(600.0), "10 min");
+        assert_eq!(time(7200.0), "2.0 h");
+        assert_eq!(time(864_000.0), "10 days");
+    }
+}
