@@ -35,6 +35,7 @@ pub mod format;
 pub mod geometry;
 mod grid;
 mod outcome;
+pub mod shard;
 mod stats;
 mod strategy;
 #[cfg(test)]
