@@ -297,8 +297,8 @@ impl Merge {
                 return Ok(());
             }
         }
-        self.kind(Kind::Solutions, place)?;
         if let Some(status @ (Status::None | Status::GaveUp)) = status_named(text) {
+            self.kind(Kind::Solutions, place)?;
             self.results.push(Result1 {
                 place: place.clone(),
                 status: Some(status),
@@ -335,6 +335,7 @@ impl Merge {
             }
             solutions.push(grid);
         }
+        self.kind(Kind::Solutions, place)?;
         let count = solutions.len() as u128;
         // One line of solutions does not say whether the search ended there: with --all it did.
         let status = if count == 1 {
