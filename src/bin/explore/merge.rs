@@ -811,7 +811,7 @@ impl SolveRecord {
             .unwrap_or(matches!(status, Status::Unique | Status::None))
             && !self.capped;
         let solutions = if self.count == self.solutions.len() as u128 {
-            let options = options.clone().with_shape(shape.or(options.shape));
+            let options = options.with_shape(shape.or(options.shape));
             let grids = self
                 .solutions
                 .iter()
