@@ -416,8 +416,8 @@ impl Merge {
     ) -> Result<(String, u8), String> {
         match self.kind.as_ref().map(|(kind, _)| *kind) {
             Some(Kind::Records) => self.compared_summary(output),
-            _ if self.batch => self.batch_summary(output),
             None if !expected => Err("no results to merge".to_owned()),
+            _ if self.batch => self.batch_summary(output),
             _ => self.shards_total(output),
         }
     }
