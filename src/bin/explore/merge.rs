@@ -135,7 +135,7 @@ impl fmt::Display for Kind {
 
 /// One result of one puzzle (a shard, or a puzzle of a batch).
 #[derive(Debug)]
-struct Result1 {
+struct PartResult {
     place: Place,
     /// `None` for an unreadable puzzle.
     status: Option<Status>,
@@ -152,7 +152,7 @@ struct Merge {
     options: format::Options,
     inputs: Vec<String>,
     kind: Option<(Kind, Place)>,
-    results: Vec<Result1>,
+    results: Vec<PartResult>,
     /// Compared puzzles, in order: `None` for an unreadable one.
     compared: Vec<(Place, Option<Vec<crate::compare::ReadRecord>>)>,
     /// The key (input, index, line) of the last compared puzzle, to tell where the next begins.
@@ -265,7 +265,7 @@ impl Merge {
             if matches!(self.kind, Some((Kind::Solve | Kind::Records, _))) {
                 self.kind(Kind::Counts, place)?;
             }
-            self.results.push(Result1 {
+            self.results.push(PartResult {
                 place: place.clone(),
                 status: None,
                 count: 0,
@@ -287,7 +287,7 @@ impl Merge {
                     .map_err(|_| (column(0), format!("'{count}' is not a count of solutions")))?;
                 let exact =
                     !at_least && matches!(status, Status::Unique | Status::Multiple | Status::None);
-                self.results.push(Result1 {
+                self.results.push(PartResult {
                     place: place.clone(),
                     status: Some(status),
                     count,
@@ -299,7 +299,7 @@ impl Merge {
         }
         if let Some(status @ (Status::None | Status::GaveUp)) = status_named(text) {
             self.kind(Kind::Solutions, place)?;
-            self.results.push(Result1 {
+            self.results.push(PartResult {
                 place: place.clone(),
                 status: Some(status),
                 count: 0,
@@ -343,7 +343,7 @@ impl Merge {
         } else {
             Status::Multiple
         };
-        self.results.push(Result1 {
+        self.results.push(PartResult {
             place: place.clone(),
             status: Some(status),
             count,
@@ -780,9 +780,9 @@ struct SolveRecord {
 }
 
 impl SolveRecord {
-    fn read(self, place: &Place, options: &format::Options) -> Result<Result1, String> {
+    fn read(self, place: &Place, options: &format::Options) -> Result<PartResult, String> {
         if self.status == "invalid" {
-            return Ok(Result1 {
+            return Ok(PartResult {
                 place: place.clone(),
                 status: None,
                 count: 0,
@@ -824,7 +824,7 @@ impl SolveRecord {
         } else {
             None
         };
-        Ok(Result1 {
+        Ok(PartResult {
             place: place.clone(),
             status: Some(status),
             count: self.count,
