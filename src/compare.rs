@@ -161,6 +161,10 @@ pub struct Record {
     pub peak_frontier_bytes: u64,
     /// Time of the search.
     pub elapsed: Duration,
+    /// Wall-clock time spent on the puzzle, the search and its record: what
+    /// [`Summary::wall_secs`] adds up. [`Record::new`] sets it to the search's time; a
+    /// [`Comparison`] measures it.
+    pub wall: Duration,
 }
 
 impl Record {
@@ -181,6 +185,26 @@ impl Record {
             peak_frontier: stats.peak_frontier,
             peak_frontier_bytes: stats.peak_frontier_bytes,
             elapsed: stats.elapsed,
+            wall: stats.elapsed,
+        }
+    }
+
+    /// A record of `status` on a puzzle of `shape`, with no solution, valid, and every counter
+    /// and time zero: the start of a record rebuilt from figures stored elsewhere (as the
+    /// program's `explore merge` reads them back), whose fields are then set.
+    pub fn empty(shape: Shape, status: Status) -> Record {
+        Record {
+            shape,
+            status,
+            solution: None,
+            valid: true,
+            nodes: 0,
+            dead: 0,
+            guesses: 0,
+            peak_frontier: 0,
+            peak_frontier_bytes: 0,
+            elapsed: Duration::ZERO,
+            wall: Duration::ZERO,
         }
     }
 
@@ -283,10 +307,19 @@ impl Summary {
     /// Sums up the records of one pass of `config` over the puzzles, in puzzle order, which
     /// took `wall` in all.
     pub fn new(config: &Config, records: Vec<Record>, wall: Duration) -> Summary {
-        Summary::of(config.strategy, options(config), records, wall)
+        Summary::from_records(config.strategy, options(config), records, wall)
     }
 
-    fn of(strategy: Strategy, options: String, records: Vec<Record>, wall: Duration) -> Summary {
+    /// Sums up `records` of `strategy` run with `options` (as [`options`] writes them), in
+    /// puzzle order, whose pass took `wall` in all: the one way a summary is computed, for
+    /// records made here or read back from elsewhere, so that the records of a comparison
+    /// split into parts sum up to exactly the summary of the whole.
+    pub fn from_records(
+        strategy: Strategy,
+        options: String,
+        records: Vec<Record>,
+        wall: Duration,
+    ) -> Summary {
         let n = records.len();
         let count = |status: Status| records.iter().filter(|r| r.status == status).count();
         let mut secs: Vec<f64> = records.iter().map(|r| r.elapsed.as_secs_f64()).collect();
@@ -369,7 +402,7 @@ pub fn by_shape(summaries: &[Summary]) -> Vec<Summary> {
                 records.len() as f64 / summary.records.len() as f64
             };
             let wall = Duration::from_secs_f64(summary.wall_secs * share.clamp(0.0, 1.0));
-            split.push(Summary::of(
+            split.push(Summary::from_records(
                 summary.strategy,
                 summary.options.clone(),
                 records,
@@ -460,10 +493,20 @@ impl Comparison {
     pub fn add(&mut self, puzzle: &Grid) {
         for (entry, config) in self.configs.iter().enumerate() {
             let start = Instant::now();
-            let record = Record::new(puzzle, &solve(puzzle, config));
-            self.wall[entry] += start.elapsed();
+            let mut record = Record::new(puzzle, &solve(puzzle, config));
+            record.wall = start.elapsed();
+            self.wall[entry] += record.wall;
             self.records[entry].push(record);
         }
+    }
+
+    /// The records of the puzzle added last, one per configuration in the order given, with
+    /// the configuration: for a caller that writes records as they are made.
+    pub fn last(&self) -> impl Iterator<Item = (&Config, &Record)> {
+        self.configs
+            .iter()
+            .zip(&self.records)
+            .filter_map(|(config, records)| Some((config, records.last()?)))
     }
 
     /// Puzzles added so far.
@@ -831,6 +874,7 @@ mod tests {
             peak_frontier: 0,
             peak_frontier_bytes: 0,
             elapsed: Duration::ZERO,
+            wall: Duration::ZERO,
         }
     }
 

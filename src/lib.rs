@@ -36,6 +36,7 @@ pub mod geometry;
 mod grid;
 mod outcome;
 pub mod progress;
+pub mod shard;
 mod stats;
 mod strategy;
 #[cfg(test)]

@@ -278,3 +278,56 @@ fn a_file_named_like_a_subcommand_is_read_through_its_path() {
         .assert()
         .success();
 }
+
+#[test]
+fn compare_records_are_as_documented() {
+    let output = explore()
+        .args([
+            "compare",
+            ESCARGOT,
+            INVALID,
+            "--strategies",
+            "bfs,dfs",
+            "--output",
+            "records",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "an invalid puzzle");
+    let records = json_lines(&output.stdout);
+    assert_eq!(
+        records.len(),
+        3,
+        "one per puzzle and strategy, one for the invalid"
+    );
+    for record in &records {
+        assert_eq!(record["schema"], "explore.compare.record/1");
+        check("explore.compare.record/1", record);
+    }
+    assert_eq!(records[1]["strategy"], "dfs");
+    assert!(records[2]["error"].is_string() && records[2]["strategy"].is_null());
+}
+
+#[test]
+fn merge_json_is_as_documented() {
+    let shards = explore()
+        .args(["merge", "--output", "json"])
+        .write_stdin("296 multiple\n0 none\n")
+        .output()
+        .unwrap();
+    assert!(shards.status.success());
+    let merged = json_lines(&shards.stdout);
+    assert_eq!(merged.len(), 1);
+    assert_eq!(merged[0]["schema"], "explore.merge/1");
+    check("explore.merge/1", &merged[0]);
+    check("shards", &merged[0]);
+    let batch = explore()
+        .args(["merge", "--batch", "--output", "json"])
+        .write_stdin("1 unique\n>=2 multiple\n")
+        .output()
+        .unwrap();
+    assert!(batch.status.success());
+    let merged = json_lines(&batch.stdout);
+    assert_eq!(merged[0]["kind"], "batch");
+    check("batch", &merged[0]);
+}

@@ -6,6 +6,8 @@ mod cli;
 mod conformance;
 #[cfg(feature = "cli")]
 mod contract;
+#[cfg(feature = "cli")]
+mod distributed;
 mod engine;
 mod formats;
 mod hardening;

@@ -131,6 +131,12 @@ pub(crate) enum Command {
     /// Run several strategies over the same puzzles and compare them side by side.
     #[command(long_about = COMPARE_ABOUT, after_long_help = COMPARE_AFTER_HELP)]
     Compare(CompareArgs),
+    /// Cut one puzzle's search into shards, one puzzle per line, to solve anywhere.
+    #[command(long_about = SPLIT_ABOUT, after_long_help = SPLIT_AFTER_HELP)]
+    Split(SplitArgs),
+    /// Add up results: of one puzzle's shards, of a batch, or of a comparison split by lines.
+    #[command(long_about = MERGE_ABOUT, after_long_help = MERGE_AFTER_HELP)]
+    Merge(MergeArgs),
     /// Print a completion script for a shell to standard output.
     #[command(long_about = COMPLETIONS_ABOUT)]
     Completions(CompletionsArgs),
@@ -316,6 +322,228 @@ pub(crate) enum CompareFormat {
     /// comma-separated values with a header line
     Csv,
     /// a Markdown table
+    Markdown,
+    /// one JSON object per puzzle and strategy, as it is compared, for explore merge to sum up
+    /// (docs/distributed.md)
+    Records,
+}
+
+const SPLIT_ABOUT: &str = "\
+Cut one puzzle's search into shards, one puzzle per line, to solve anywhere.
+
+The breadth-first search runs level by level on one thread, filling forced cells and branching \
+as --forced and --branch say, until a level reaches --depth or holds at least --shards boards \
+(and never beyond the frontier budget of --max-frontier and --max-frontier-bytes: then it stops \
+at the last level that fits, and says so). Each board of that level is written as a puzzle: \
+the original givens and every digit the search placed. Solutions met above that level are \
+written too, as full grids. Every solution of the puzzle is a solution of exactly one shard, \
+so the shards' counts add up to the puzzle's, and their solutions to its solutions.
+
+The output starts with comment lines (#) saying where the puzzle came from and how it was cut, \
+then one shard per line. Solve the shards anywhere (explore --count - --output line, or \
+--all, or --output json), then add the results up with explore merge.";
+
+const SPLIT_AFTER_HELP: &str = "\
+Exit status:
+  0  the shards were written
+  2  the input could not be read, held no puzzle or more than one, or the shards could not
+     all be written (standard output closed, full, or its reader gone)
+
+Examples:
+  Count the empty 6x6 board's 28,200,960 grids in 1,000 pieces, on this machine:
+    explore split .................................... --shards 1000 \\
+      | explore --count - --output line | explore merge
+  Across two hosts with GNU parallel: docs/distributed.md.
+";
+
+/// The arguments of `explore split`.
+#[derive(Debug, Args)]
+pub(crate) struct SplitArgs {
+    /// A file, '-' for standard input, or a puzzle written out, holding one puzzle; none splits
+    /// the demo puzzle.
+    #[arg(value_name = "INPUT")]
+    pub(crate) input: Option<OsString>,
+
+    #[command(flatten)]
+    pub(crate) read: ReadArgs,
+
+    /// Cut at this depth: the boards after D levels of guesses (0: the puzzle itself, its
+    /// forced cells filled).
+    #[arg(
+        long,
+        value_name = "D",
+        conflicts_with = "shards",
+        help_heading = "Cut"
+    )]
+    pub(crate) depth: Option<usize>,
+
+    /// Cut at the first level that holds at least N boards.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1000,
+        value_parser = parse_positive::<usize>,
+        help_heading = "Cut"
+    )]
+    pub(crate) shards: usize,
+
+    /// Which cells are filled without guessing before each level is cut or branched.
+    #[arg(
+        long,
+        value_name = "RULE",
+        default_value = Forced::default().name(),
+        value_parser = forced_parser(),
+        help_heading = "Breadth-first engine"
+    )]
+    pub(crate) forced: Forced,
+
+    /// Which cell each board branches on.
+    #[arg(
+        long,
+        value_name = "RULE",
+        default_value = Branch::default().name(),
+        value_parser = branch_parser(),
+        help_heading = "Breadth-first engine"
+    )]
+    pub(crate) branch: Branch,
+
+    /// Most boards one level may hold: the cut stops at the last level within it.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = Config::DEFAULT_MAX_FRONTIER,
+        value_parser = parse_positive::<usize>,
+        help_heading = "Breadth-first engine"
+    )]
+    pub(crate) max_frontier: usize,
+
+    /// Most memory one level may hold (as for solving, such as 64MiB).
+    #[arg(
+        long,
+        value_name = "SIZE",
+        default_value = DEFAULT_MAX_FRONTIER_BYTES_TEXT,
+        value_parser = parse_bytes,
+        help_heading = "Breadth-first engine"
+    )]
+    pub(crate) max_frontier_bytes: usize,
+
+    /// Print no notes on standard error; errors are still printed.
+    #[arg(short, long, help_heading = "Output")]
+    pub(crate) quiet: bool,
+}
+
+impl SplitArgs {
+    /// The cut the flags ask for.
+    pub(crate) fn cut(&self) -> explore::shard::Cut {
+        match self.depth {
+            Some(depth) => explore::shard::Cut::Depth(depth),
+            None => explore::shard::Cut::Boards(self.shards),
+        }
+    }
+
+    /// The rules and budget of the cut.
+    pub(crate) fn config(&self) -> Config {
+        Config::default()
+            .with_threads(1)
+            .with_forced(self.forced)
+            .with_branch(self.branch)
+            .with_max_frontier(self.max_frontier)
+            .with_max_frontier_bytes(self.max_frontier_bytes)
+    }
+}
+
+const MERGE_ABOUT: &str = "\
+Add up results: of one puzzle's shards, of a batch, or of a comparison split by lines.
+
+Each INPUT is a file of results, or '-' for standard input; with none, standard input is read. \
+What the results are is read from them, and they must all be of one kind:
+
+  count lines (explore --count --output line: '296 multiple', '>=5 multiple', '0 none') are the \
+results of one puzzle's shards, and their counts are summed. A count marked '>=', or a shard \
+that gave up, makes the total a lower bound, which the output says (exit status 1).
+
+  solution lines (explore --all --output line: solutions separated by spaces, or none) are the \
+results of one puzzle's shards: their solutions are put together, sorted. A solution found by \
+two shards is an error, since shards share none.
+
+  explore.solve/1 JSON records (explore --output json) are the results of one puzzle's shards \
+(counts summed, solutions put together), or with --batch the results of a batch split by lines: \
+then the verdicts are counted as one run over the whole batch counts them.
+
+  explore.compare.record/1 JSON records (explore compare --output records) are summed up into \
+exactly the summary explore compare prints for the whole input, in any of its formats.
+
+Nothing is skipped: a line that is none of these, or of another kind than the first, is an \
+error naming its input, line and column. With --expect, the merge also checks that there is \
+exactly one result per puzzle of the file that was run.";
+
+const MERGE_AFTER_HELP: &str = "\
+Exit status:
+  0  the results add up: an exact count, or a batch or comparison with nothing amiss
+  1  the total is a lower bound (some shard stopped at -n or gave up), the puzzle has no
+     solution, some puzzle of a batch has none or gave up, or strategies disagree
+  2  some input could not be read or holds a line that is no result, results are missing or
+     one too many (--expect), a solution appears twice, or the output could not be written
+
+Examples:
+  Count a puzzle's solutions in 10,000 shards across two hosts (docs/distributed.md):
+    explore split puzzle.txt --shards 10000 > shards.txt
+    parallel --pipe -N 500 -S host1,host2 explore --count - --output line < shards.txt \\
+      | explore merge --expect shards.txt
+  The summary of a batch run in parts:
+    explore merge --batch part1.json part2.json
+  A comparison run in parts:
+    explore merge part1.records part2.records --output markdown
+";
+
+/// The arguments of `explore merge`.
+#[derive(Debug, Args)]
+pub(crate) struct MergeArgs {
+    /// Files of results, or '-' for standard input; none reads standard input.
+    #[arg(value_name = "INPUT")]
+    pub(crate) inputs: Vec<OsString>,
+
+    /// The explore.solve/1 records are a batch's, one per puzzle, not one puzzle's shards.
+    #[arg(long)]
+    pub(crate) batch: bool,
+
+    /// The file that was run (the shards of explore split, or the batch): the merge fails
+    /// unless there is exactly one result for each of its puzzles.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) expect: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub(crate) read: ReadArgs,
+
+    /// Output format; csv and markdown are for comparisons [default: human; for a
+    /// comparison, the table]
+    #[arg(
+        short,
+        long,
+        value_name = "FORMAT",
+        value_enum,
+        help_heading = "Output"
+    )]
+    pub(crate) output: Option<MergeFormat>,
+
+    /// Print no notes on standard error; errors are still printed.
+    #[arg(short, long, help_heading = "Output")]
+    pub(crate) quiet: bool,
+}
+
+/// How `explore merge` writes what it added up.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub(crate) enum MergeFormat {
+    /// for people: the total and what it is, or the comparison's table
+    Human,
+    /// one line, as a whole run writes it: the count and status, the solutions, or for a batch
+    /// its counts as key=value words
+    Line,
+    /// one JSON object (explore.merge/1), or a comparison's explore.compare/1 objects
+    Json,
+    /// a comparison as CSV
+    Csv,
+    /// a comparison as a Markdown table
     Markdown,
 }
 

@@ -8,9 +8,12 @@
 
 use std::io::{self, Write};
 use std::path::Path;
+use std::time::Duration;
 
-use explore::{chart, compare, format};
+use explore::geometry::Shape;
+use explore::{InputError, Status, Strategy, chart, compare, format};
 use indicatif::{ProgressBar, ProgressStyle};
+use serde::{Deserialize, Serialize};
 
 use crate::cli::{CompareArgs, CompareFormat};
 use crate::files::{self, quoted};
@@ -42,6 +45,8 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
     let bar = progress_bar(args.quiet);
     let mut comparison = compare::Comparison::new(configs);
     let mut sizes: Vec<usize> = Vec::new();
+    // With --output records, each puzzle's records are written as soon as it is compared.
+    let mut records = (args.output == CompareFormat::Records).then(|| io::stdout().lock());
     for source in sources {
         let opened = match source.open() {
             Ok(opened) => opened,
@@ -60,15 +65,34 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
                     }
                     comparison.add(&puzzle.grid);
                     bar.inc(1);
+                    if let Some(out) = &mut records {
+                        let lines: String = comparison
+                            .last()
+                            .map(|(config, record)| {
+                                RecordLine::of(&opened.name, &puzzle, config, record).to_json()
+                            })
+                            .collect();
+                        if let Err(code) = write_out(out, &lines) {
+                            bar.finish_and_clear();
+                            return code;
+                        }
+                    }
                 }
                 Err(error) => {
                     bar.suspend(|| eprintln!("explore: {error}"));
                     status = EXIT_INPUT;
+                    if let Some(out) = &mut records {
+                        if let Err(code) = write_out(out, &RecordLine::invalid(&error).to_json()) {
+                            bar.finish_and_clear();
+                            return code;
+                        }
+                    }
                 }
             }
         }
     }
     bar.finish_and_clear();
+    drop(records);
     let n_puzzles = comparison.n_puzzles();
     if n_puzzles == 0 {
         eprintln!("explore: compare: no puzzle to compare on");
@@ -83,20 +107,10 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
         CompareFormat::Markdown => markdown(&shown),
         CompareFormat::Csv => csv(&shown),
         CompareFormat::Json => shown.iter().map(json_line).collect(),
+        CompareFormat::Records => String::new(),
     };
-    let mut stdout = io::stdout().lock();
-    if let Err(error) = stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        // A reader that went away is not reported, but the comparison was not all written.
-        if error.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!(
-                "explore: cannot write the comparison: {}",
-                crate::input::describe(&error)
-            );
-        }
-        return EXIT_INPUT;
+    if let Err(code) = write_out(&mut io::stdout().lock(), &text) {
+        return code;
     }
 
     if let Some(path) = &args.svg {
@@ -145,12 +159,204 @@ fn progress_bar(quiet: bool) -> ProgressBar {
     bar
 }
 
+/// Writes `text` and flushes; a failure is reported (unless the reader went away) and gives
+/// the exit status.
+pub(crate) fn write_out(out: &mut dyn Write, text: &str) -> Result<(), u8> {
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|error| {
+            // A reader that went away is not reported, but the output was not all written.
+            if error.kind() != io::ErrorKind::BrokenPipe {
+                eprintln!(
+                    "explore: cannot write the output: {}",
+                    crate::input::describe(&error)
+                );
+            }
+            EXIT_INPUT
+        })
+}
+
 /// The `schema` of every `explore compare --output json` line (docs/json.md).
 pub(crate) const SCHEMA: &str = "explore.compare/1";
 
+/// The `schema` of every `explore compare --output records` line (docs/json.md).
+pub(crate) const RECORD_SCHEMA: &str = "explore.compare.record/1";
+
+/// What one strategy made of one puzzle, as `explore compare --output records` writes it and
+/// `explore merge` reads it back: the fields of a [`compare::Record`], with where the puzzle
+/// came from and the strategy's options. An unreadable puzzle has one line with its `error`
+/// and every field of a search `null`. Times are in seconds, and read back to the nanosecond,
+/// so that merged records sum up to exactly the summary of one run.
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) struct RecordLine {
+    pub(crate) schema: String,
+    pub(crate) input: String,
+    pub(crate) index: usize,
+    pub(crate) line: usize,
+    pub(crate) strategy: Option<String>,
+    pub(crate) options: Option<String>,
+    pub(crate) size: Option<usize>,
+    #[serde(rename = "box")]
+    pub(crate) box_shape: Option<String>,
+    pub(crate) status: String,
+    pub(crate) solution: Option<String>,
+    pub(crate) valid: Option<bool>,
+    pub(crate) nodes: Option<u64>,
+    pub(crate) dead: Option<u64>,
+    pub(crate) guesses: Option<u64>,
+    pub(crate) peak_frontier: Option<u64>,
+    pub(crate) peak_frontier_bytes: Option<u64>,
+    pub(crate) elapsed_secs: Option<f64>,
+    pub(crate) wall_secs: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) error: Option<String>,
+}
+
+/// A compared puzzle read back from a [`RecordLine`].
+#[derive(Debug)]
+pub(crate) struct ReadRecord {
+    pub(crate) strategy: Strategy,
+    pub(crate) options: String,
+    pub(crate) record: compare::Record,
+}
+
+impl RecordLine {
+    /// The line of `record`, made by `config` on `puzzle` of the input `input`.
+    fn of(
+        input: &str,
+        puzzle: &format::Puzzle,
+        config: &explore::Config,
+        record: &compare::Record,
+    ) -> RecordLine {
+        let shape = record.shape;
+        RecordLine {
+            schema: RECORD_SCHEMA.to_owned(),
+            input: input.to_owned(),
+            index: puzzle.index,
+            line: puzzle.line,
+            strategy: Some(config.strategy.to_string()),
+            options: Some(compare::options(config)),
+            size: Some(shape.side()),
+            box_shape: Some(format!("{}x{}", shape.box_rows(), shape.box_cols())),
+            status: record.status.name().to_owned(),
+            solution: record.solution.as_ref().map(explore::Grid::to_line),
+            valid: Some(record.valid),
+            nodes: Some(record.nodes),
+            dead: Some(record.dead),
+            guesses: Some(record.guesses),
+            peak_frontier: Some(record.peak_frontier),
+            peak_frontier_bytes: Some(record.peak_frontier_bytes),
+            elapsed_secs: Some(record.elapsed.as_secs_f64()),
+            wall_secs: Some(record.wall.as_secs_f64()),
+            error: None,
+        }
+    }
+
+    /// The line of a puzzle that could not be read.
+    fn invalid(error: &InputError) -> RecordLine {
+        RecordLine {
+            schema: RECORD_SCHEMA.to_owned(),
+            input: error.input.clone(),
+            index: error.puzzle,
+            line: error.line,
+            strategy: None,
+            options: None,
+            size: None,
+            box_shape: None,
+            status: "invalid".to_owned(),
+            solution: None,
+            valid: None,
+            nodes: None,
+            dead: None,
+            guesses: None,
+            peak_frontier: None,
+            peak_frontier_bytes: None,
+            elapsed_secs: None,
+            wall_secs: None,
+            error: Some(error.to_string()),
+        }
+    }
+
+    fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("records serialise") + "\n"
+    }
+
+    /// The record this line holds, or `None` for an unreadable puzzle; an error says which
+    /// field is missing or wrong.
+    pub(crate) fn read(self) -> Result<Option<ReadRecord>, String> {
+        if self.status == "invalid" {
+            return Ok(None);
+        }
+        let missing = |field: &str| format!("field `{field}` is missing or null");
+        let strategy: Strategy = self
+            .strategy
+            .ok_or_else(|| missing("strategy"))?
+            .parse()
+            .map_err(|error| format!("field `strategy`: {error}"))?;
+        let size = self.size.ok_or_else(|| missing("size"))?;
+        let shape: Shape = self
+            .box_shape
+            .ok_or_else(|| missing("box"))?
+            .parse()
+            .map_err(|error| format!("field `box`: {error}"))?;
+        if shape.side() != size {
+            return Err(format!(
+                "field `box`: {shape} is not a board of size {size}"
+            ));
+        }
+        let status = status_named(&self.status)
+            .ok_or_else(|| format!("field `status`: unknown status '{}'", self.status))?;
+        let mut record = compare::Record::empty(shape, status);
+        if let Some(line) = &self.solution {
+            let options = format::Options::default().with_shape(Some(shape));
+            let grid = format::parse_one_with(line, &options)
+                .map_err(|error| format!("field `solution`: {}", error.kind))?;
+            record.solution = Some(grid);
+        }
+        record.valid = self.valid.ok_or_else(|| missing("valid"))?;
+        record.nodes = self.nodes.ok_or_else(|| missing("nodes"))?;
+        record.dead = self.dead.ok_or_else(|| missing("dead"))?;
+        record.guesses = self.guesses.ok_or_else(|| missing("guesses"))?;
+        record.peak_frontier = self.peak_frontier.ok_or_else(|| missing("peak_frontier"))?;
+        record.peak_frontier_bytes = self
+            .peak_frontier_bytes
+            .ok_or_else(|| missing("peak_frontier_bytes"))?;
+        record.elapsed = seconds(self.elapsed_secs, "elapsed_secs")?;
+        record.wall = seconds(self.wall_secs, "wall_secs")?;
+        Ok(Some(ReadRecord {
+            strategy,
+            options: self.options.ok_or_else(|| missing("options"))?,
+            record,
+        }))
+    }
+}
+
+/// The status named `name` in output.
+pub(crate) fn status_named(name: &str) -> Option<Status> {
+    [
+        Status::Unique,
+        Status::Multiple,
+        Status::Solved,
+        Status::None,
+        Status::GaveUp,
+    ]
+    .into_iter()
+    .find(|status| status.name() == name)
+}
+
+/// A time written in seconds by [`Duration::as_secs_f64`], back to the nanosecond: below a
+/// million seconds an `f64` holds a time to a tenth of a nanosecond, so rounding recovers it.
+fn seconds(secs: Option<f64>, field: &str) -> Result<Duration, String> {
+    let secs = secs.ok_or_else(|| format!("field `{field}` is missing or null"))?;
+    if !(0.0..1e9).contains(&secs) {
+        return Err(format!("field `{field}`: {secs} is not a time in seconds"));
+    }
+    Ok(Duration::from_nanos((secs * 1e9).round() as u64))
+}
+
 /// One summary as a JSON line: `schema`, then the summary's fields, named as the columns of
 /// the other formats ([`compare::COLUMNS`]).
-fn json_line(summary: &compare::Summary) -> String {
+pub(crate) fn json_line(summary: &compare::Summary) -> String {
     #[derive(serde::Serialize)]
     struct Line<'a> {
         schema: &'static str,
@@ -165,7 +371,7 @@ fn json_line(summary: &compare::Summary) -> String {
 }
 
 /// The summaries as a Markdown table.
-fn markdown(summaries: &[compare::Summary]) -> String {
+pub(crate) fn markdown(summaries: &[compare::Summary]) -> String {
     let mut out = format!("| {} |\n", compare::COLUMNS.join(" | "));
     out.push_str(&format!(
         "|{}\n",
@@ -186,7 +392,7 @@ fn markdown(summaries: &[compare::Summary]) -> String {
 ///
 /// Hand-written rather than the `csv` crate's: the cells are already strings, one quoting rule
 /// is all RFC 4180 asks of a writer, and the crate would bring four more to compile for it.
-fn csv(summaries: &[compare::Summary]) -> String {
+pub(crate) fn csv(summaries: &[compare::Summary]) -> String {
     let line = |cells: &mut dyn Iterator<Item = &str>| -> String {
         let quoted: Vec<String> = cells
             .map(|cell| {
@@ -204,4 +410,24 @@ fn csv(summaries: &[compare::Summary]) -> String {
         out.push_str(&line(&mut row.iter().map(String::as_str)));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Times written as seconds read back to the same nanosecond, so merged sums are exact.
+    #[test]
+    fn times_survive_seconds() {
+        let mut nanos: u64 = 1;
+        while nanos < 500_000 * 1_000_000_000 {
+            for n in [nanos, nanos + 1, nanos * 7 + 3, nanos * 13 - 1] {
+                let time = Duration::from_nanos(n);
+                let text = serde_json::to_string(&time.as_secs_f64()).unwrap();
+                let back: f64 = serde_json::from_str(&text).unwrap();
+                assert_eq!(seconds(Some(back), "t"), Ok(time), "{n} ns");
+            }
+            nanos = nanos * 3 + 1;
+        }
+    }
 }

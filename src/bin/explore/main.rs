@@ -10,7 +10,9 @@
 //! - `files`: files the run writes, never an input and written whole;
 //! - `input`: where puzzles come from (files, `-`, literal puzzles, the demo);
 //! - `manual`: `explore completions` and `explore man`;
+//! - `merge`: `explore merge`, results of shards, batches and comparisons added up;
 //! - `solve`: the run: inputs through the batch, results to the output, messages to stderr;
+//! - `split`: `explore split`, one puzzle's search cut into shards;
 //! - `memory`: `--max-memory`, one bound shared out among the budgets;
 //! - `output`: the `human`, `line` and `json` renderers;
 //! - `pictures`: `--svg` and `--dot`, pictures of one puzzle's search;
@@ -25,10 +27,12 @@ mod files;
 mod input;
 mod manual;
 mod memory;
+mod merge;
 mod output;
 mod pictures;
 mod progress;
 mod solve;
+mod split;
 mod tally;
 mod trace;
 
@@ -57,6 +61,14 @@ fn main() -> ExitCode {
         Some(cli::Command::Compare(args)) => {
             install_tracing(ansi, None);
             ExitCode::from(compare::run(args))
+        }
+        Some(cli::Command::Split(args)) => {
+            install_tracing(ansi, None);
+            ExitCode::from(split::run(args))
+        }
+        Some(cli::Command::Merge(args)) => {
+            install_tracing(ansi, None);
+            ExitCode::from(merge::run(args))
         }
         Some(cli::Command::Completions(args)) => ExitCode::from(manual::completions(args.shell)),
         Some(cli::Command::Man) => ExitCode::from(manual::man()),

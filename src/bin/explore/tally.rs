@@ -73,6 +73,29 @@ impl Tally {
         } else {
             String::new()
         };
+        let counts = self.counts();
+        let puzzles = if n == 1 { "puzzle" } else { "puzzles" };
+        let mut line = format!("{n} {puzzles} in {seconds:.2} s{rate}");
+        if !counts.is_empty() {
+            line.push_str(": ");
+            line.push_str(&counts);
+        }
+        if self.unreadable > 0 {
+            let inputs = if self.unreadable == 1 {
+                "input"
+            } else {
+                "inputs"
+            };
+            line.push_str(&format!("; {} unreadable {inputs}", self.unreadable));
+        }
+        line
+    }
+}
+
+impl Tally {
+    /// The verdicts that occurred, with their counts: `1460 unique, 5 none` (the summary's
+    /// words, which `explore merge --batch` writes too).
+    pub(crate) fn counts(&self) -> String {
         let counts: Vec<String> = [
             (self.unique, "unique"),
             (self.multiple, "multiple"),
@@ -85,21 +108,7 @@ impl Tally {
         .filter(|&(count, _)| count > 0)
         .map(|(count, what)| format!("{count} {what}"))
         .collect();
-        let puzzles = if n == 1 { "puzzle" } else { "puzzles" };
-        let mut line = format!("{n} {puzzles} in {seconds:.2} s{rate}");
-        if !counts.is_empty() {
-            line.push_str(": ");
-            line.push_str(&counts.join(", "));
-        }
-        if self.unreadable > 0 {
-            let inputs = if self.unreadable == 1 {
-                "input"
-            } else {
-                "inputs"
-            };
-            line.push_str(&format!("; {} unreadable {inputs}", self.unreadable));
-        }
-        line
+        counts.join(", ")
     }
 }
 

@@ -1,0 +1,179 @@
+//! `explore split`: one puzzle's search cut into shards, written one puzzle per line.
+//!
+//! [`explore::shard::split`] decides the shards; this module reads the one puzzle, writes a
+//! commented header saying where it came from and how it was cut, then the shards, and says
+//! on standard error what a user should know (a cut stopped by the frontier budget, a box
+//! shape the shards' lines do not carry).
+
+use std::fmt::Write as _;
+use std::io::{self, BufWriter, Write};
+
+use explore::format;
+use explore::geometry::Shape;
+use explore::shard::{self, Cut, Reached};
+
+use crate::cli::SplitArgs;
+use crate::input::{DEMO_TITLE, Source};
+use crate::tally::{EXIT_INPUT, EXIT_OK, group};
+
+/// Splits the puzzle `args` names and writes its shards; returns the exit status.
+pub(crate) fn run(args: &SplitArgs) -> u8 {
+    let options = args.read.options();
+    let inputs: Vec<_> = args.input.iter().cloned().collect();
+    let source = Source::from_args(&inputs, &options)
+        .pop()
+        .expect("one source at most, or the demo");
+    let fail = |message: &dyn std::fmt::Display| {
+        eprintln!("explore: {message}");
+        EXIT_INPUT
+    };
+    let opened = match source.open() {
+        Ok(opened) => opened,
+        Err(error) => return fail(&error),
+    };
+    let name = opened.name;
+    let mut puzzles = format::read_with(opened.reader, &name, &options);
+    let puzzle = match puzzles.next() {
+        None => return fail(&format_args!("{name}: no puzzle to split")),
+        Some(Err(error)) => return fail(&error),
+        Some(Ok(puzzle)) => puzzle,
+    };
+    if let Some(second) = puzzles.next() {
+        let line = match &second {
+            Ok(puzzle) => puzzle.line,
+            Err(error) => error.line,
+        };
+        return fail(&format_args!(
+            "{name}: more than one puzzle (another starts on line {line}); split takes one \
+             puzzle: to spread a batch over machines, split the file by lines \
+             (docs/distributed.md)"
+        ));
+    }
+
+    let config = args.config();
+    let cut = args.cut();
+    let split = shard::split(&puzzle.grid, &config, cut);
+    let shape = puzzle.grid.shape();
+    let needs_box = needs_box(shape);
+
+    let origin = match source {
+        Source::Demo => format!("{name} ({DEMO_TITLE})"),
+        _ => format!("{name}, puzzle 1 (line {})", puzzle.line),
+    };
+    let mut header = String::new();
+    let _ = writeln!(header, "# explore split of {origin}: {shape}");
+    let _ = writeln!(header, "# puzzle {}", puzzle.grid.to_line());
+    let _ = writeln!(
+        header,
+        "# cut: {}, forced={} branch={}",
+        describe_cut(cut, &split),
+        config.forced,
+        config.branch
+    );
+    let _ = writeln!(
+        header,
+        "# {} shards: {} solutions met above the cut, then {} boards at depth {} ({} boards \
+         expanded, {} dead)",
+        split.shards.len(),
+        split.n_solutions,
+        split.shards.len() - split.n_solutions,
+        split.depth,
+        split.boards,
+        split.dead,
+    );
+    if needs_box {
+        let _ = writeln!(
+            header,
+            "# read the shards with --box {}x{}: their lines do not say the box shape",
+            shape.box_rows(),
+            shape.box_cols()
+        );
+    }
+    let _ = writeln!(
+        header,
+        "# solve every shard, then add the results up: explore merge (docs/distributed.md)"
+    );
+
+    let mut out = BufWriter::new(io::stdout().lock());
+    let written = out.write_all(header.as_bytes()).and_then(|()| {
+        for grid in &split.shards {
+            out.write_all(grid.to_line().as_bytes())?;
+            out.write_all(b"\n")?;
+        }
+        out.flush()
+    });
+    if let Err(error) = written {
+        // A reader that went away is not reported, but the shards were not all written.
+        if error.kind() != io::ErrorKind::BrokenPipe {
+            eprintln!(
+                "explore: cannot write the shards: {}",
+                crate::input::describe(&error)
+            );
+        }
+        return EXIT_INPUT;
+    }
+    if !args.quiet {
+        if split.reached == Reached::Budget {
+            eprintln!(
+                "explore: split: the next level would hold more than {} boards, the frontier \
+                 budget (--max-frontier, --max-frontier-bytes): cut at depth {} with {} shards",
+                group(split.budget as f64),
+                split.depth,
+                group(split.shards.len() as f64)
+            );
+        }
+        if needs_box {
+            eprintln!(
+                "explore: split: solve the shards with --box {}x{}",
+                shape.box_rows(),
+                shape.box_cols()
+            );
+        }
+    }
+    EXIT_OK
+}
+
+/// Whether a line of `shape`'s cells reads back as another shape unless `--box` says.
+fn needs_box(shape: Shape) -> bool {
+    let line = explore::Grid::empty(shape).to_line();
+    format::parse_one(&line).map_or(true, |grid| grid.shape() != shape)
+}
+
+/// `at depth 3 (--depth 3)`, `at depth 4, the first level of 1,000 boards or more (--shards
+/// 1000)`, and why a cut stopped short.
+fn describe_cut(cut: Cut, split: &shard::Split) -> String {
+    let asked = match cut {
+        Cut::Depth(depth) => format!("--depth {depth}"),
+        Cut::Boards(n) => format!("--shards {n}"),
+    };
+    match split.reached {
+        Reached::Ended => format!(
+            "the search ended at depth {} above the cut ({asked}): every shard is a solution",
+            split.depth
+        ),
+        Reached::Budget => format!(
+            "at depth {}, the last level within the frontier budget of {} boards, before the \
+             cut asked for ({asked})",
+            split.depth, split.budget
+        ),
+        _ => format!("at depth {} ({asked})", split.depth),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_shapes_that_are_not_the_default_for_their_size_need_box() {
+        for (text, needed) in [
+            ("2x2", false),
+            ("2x3", false),
+            ("3x2", true),
+            ("3x3", false),
+        ] {
+            let shape: Shape = text.parse().unwrap();
+            assert_eq!(needs_box(shape), needed, "{text}");
+        }
+    }
+}

@@ -1,0 +1,474 @@
+//! Shard-and-merge equals whole: `explore split` and `explore merge` through the real binary,
+//! with the parts run one after the other instead of on many machines (`.ci/distributed` runs
+//! them on a local cluster). A puzzle's shards add up to its count and its solutions; a batch
+//! and a comparison split by lines merge into the tally and the summary of one run; and every
+//! way results can be wrong (a line that is no result, results missing, a solution met twice,
+//! more than one puzzle to split) is an error that says where.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use explore::shard::{Cut, split};
+use explore::{Config, format, solve};
+
+/// 296 solutions (from tests/data/16_clue_multi.txt).
+const MULTI: &str =
+    "........1.....2.....1....34...........64......7....28....13.....9.......82....9..";
+/// The empty 4x4 board: 288 solutions.
+const EMPTY_4X4: &str = "................";
+
+fn explore() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_explore"));
+    command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("RUST_LOG");
+    command
+}
+
+/// Runs explore with `args` and `stdin`, and returns its standard output, checking the exit
+/// status.
+fn run(args: &[&str], stdin: &[u8], code: i32) -> String {
+    let output = explore()
+        .args(args)
+        .write_stdin(stdin)
+        .assert()
+        .code(code)
+        .get_output()
+        .clone();
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+/// Standard error of a run that must exit with `code`.
+fn stderr(args: &[&str], stdin: &[u8], code: i32) -> String {
+    let output = explore()
+        .args(args)
+        .write_stdin(stdin)
+        .assert()
+        .code(code)
+        .get_output()
+        .clone();
+    String::from_utf8(output.stderr).expect("UTF-8")
+}
+
+/// A temporary directory with `files` written in it.
+fn files(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).expect("writes");
+    }
+    dir
+}
+
+fn path(dir: &tempfile::TempDir, name: &str) -> String {
+    dir.path()
+        .join(name)
+        .to_str()
+        .expect("UTF-8 path")
+        .to_owned()
+}
+
+/// The shard lines of `explore split` output: the lines that are not comments.
+fn shard_lines(split: &str) -> Vec<&str> {
+    split
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .collect()
+}
+
+/// `lines` cut into `n` parts of consecutive lines, as `parallel --pipe` cuts its input.
+fn parts(lines: &[&str], n: usize) -> Vec<String> {
+    let size = lines.len().div_ceil(n).max(1);
+    lines
+        .chunks(size)
+        .map(|chunk| chunk.iter().map(|line| format!("{line}\n")).collect())
+        .collect()
+}
+
+#[test]
+fn the_union_of_the_shards_solutions_is_the_whole_runs() {
+    for (puzzle, cut, read) in [
+        (EMPTY_4X4, ["--shards", "10"], &[][..]),
+        (MULTI, ["--shards", "40"], &[]),
+        (MULTI, ["--depth", "3"], &[]),
+    ] {
+        let whole = run(&["--all", "--output", "line", puzzle], b"", 0);
+        let shards = run(&[&["split", puzzle][..], &cut, read].concat(), b"", 0);
+        let lines = shard_lines(&shards);
+        assert!(lines.len() >= 2, "{shards}");
+        let dir = files(&[("shards.txt", &shards)]);
+        let mut results = String::new();
+        for part in parts(&lines, 3) {
+            // A part with a shard of no solution exits 1, as a worker may.
+            let output = explore()
+                .args(["--all", "-", "--output", "line", "-q"])
+                .write_stdin(part)
+                .output()
+                .unwrap();
+            assert!(output.status.code().is_some_and(|code| code <= 1));
+            results.push_str(&String::from_utf8(output.stdout).unwrap());
+        }
+        let expect = path(&dir, "shards.txt");
+        let merged = run(
+            &["merge", "--expect", &expect, "--output", "line"],
+            results.as_bytes(),
+            0,
+        );
+        assert_eq!(merged, whole, "{puzzle} {cut:?}");
+    }
+}
+
+#[test]
+fn counts_and_json_records_of_shards_add_up_to_the_whole() {
+    let shards = run(&["split", MULTI, "--shards", "25"], b"", 0);
+    let lines = shard_lines(&shards);
+    // Count lines as `explore --count --output line` writes them, made here with the library.
+    let config = Config::default()
+        .with_threads(1)
+        .with_max_solutions(None)
+        .with_keep_solutions(false);
+    let counts: String = lines
+        .iter()
+        .map(|line| {
+            let outcome = solve(&format::parse_one(line).unwrap(), &config);
+            format!("{} {}\n", outcome.count, outcome.status())
+        })
+        .collect();
+    let merged = run(&["merge", "--output", "line"], counts.as_bytes(), 0);
+    assert_eq!(merged, "296 multiple\n");
+    let human = run(&["merge"], counts.as_bytes(), 0);
+    assert_eq!(
+        human,
+        format!("296 solutions: multiple, from {} results\n", lines.len())
+    );
+
+    // The JSON records of the shards, solved with --all: the count and the solutions.
+    let records = explore()
+        .args(["--all", "-", "--output", "json", "-q"])
+        .write_stdin(lines.join("\n"))
+        .output()
+        .unwrap();
+    let json = run(&["merge", "--output", "json"], &records.stdout, 1);
+    let merged: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(merged["schema"], "explore.merge/1");
+    assert_eq!(merged["count"], 296);
+    let whole = run(&["--all", "--output", "line", MULTI], b"", 0);
+    let solutions: Vec<&str> = merged["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert_eq!(solutions.join(" ") + "\n", whole);
+}
+
+#[test]
+fn a_lower_bound_is_said_and_exits_1() {
+    let merged = run(
+        &["merge", "--output", "line"],
+        b"10 multiple\n>=5 multiple\n0 none\n",
+        1,
+    );
+    assert_eq!(merged, ">=15 multiple\n");
+    let message = stderr(&["merge"], b"10 multiple\n>=3 gave_up\n", 1);
+    assert!(
+        message.contains("lower bound") && message.contains("gave up"),
+        "{message}"
+    );
+}
+
+/// A 6x6 board with 3x2 boxes: its shard lines need --box, as the header says.
+#[test]
+fn shards_of_a_board_with_unusual_boxes_are_read_with_its_box() {
+    let puzzle = format!("123456{}", ".".repeat(30));
+    let whole = run(
+        &["--all", "--output", "line", "--box", "3x2", &puzzle],
+        b"",
+        0,
+    );
+    let shards = run(
+        &["split", "--box", "3x2", &puzzle, "--shards", "20"],
+        b"",
+        0,
+    );
+    assert!(shards.contains("--box 3x2"), "{shards}");
+    let output = explore()
+        .args(["--all", "-", "--output", "line", "-q", "--box", "3x2"])
+        .write_stdin(shards.clone())
+        .output()
+        .unwrap();
+    let merged = run(
+        &["merge", "--box", "3x2", "--output", "line"],
+        &output.stdout,
+        0,
+    );
+    assert_eq!(merged, whole);
+}
+
+#[test]
+fn shards_follow_the_librarys_split_and_keep_the_header_apart() {
+    let shards = run(&["split", MULTI, "--depth", "2"], b"", 0);
+    let header: Vec<&str> = shards.lines().take_while(|l| l.starts_with('#')).collect();
+    assert!(
+        header[0].contains("<argument>") && header[0].contains("9x9"),
+        "{shards}"
+    );
+    assert!(
+        header.iter().any(|line| line.contains("--depth 2")),
+        "{shards}"
+    );
+    let puzzle = format::parse_one(MULTI).unwrap();
+    let expected = split(&puzzle, &Config::default(), Cut::Depth(2));
+    let lines: Vec<String> = expected.shards.iter().map(|g| g.to_line()).collect();
+    assert_eq!(shard_lines(&shards), lines);
+}
+
+#[test]
+fn a_batch_split_by_lines_merges_to_the_tally_of_one_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut puzzles: Vec<String> = Vec::new();
+    for name in [
+        "17_clue.txt",
+        "unsolvable.txt",
+        "16_clue_multi.txt",
+        "6x6.txt",
+    ] {
+        let text = std::fs::read_to_string(root.join(name)).unwrap();
+        puzzles.extend(
+            text.lines()
+                .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+                .map(|line| line.split_whitespace().next().unwrap().to_owned())
+                .take(6),
+        );
+    }
+    puzzles.push("1234".to_owned()); // invalid
+    let batch: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
+    let dir = files(&[("batch.txt", &batch)]);
+    let whole = stderr(&[&path(&dir, "batch.txt"), "--output", "json"], b"", 2);
+    let summary = whole
+        .lines()
+        .find(|line| line.contains("puzzles in"))
+        .expect("the batch summary");
+    let (head, tail) = summary
+        .trim_start_matches("explore: ")
+        .split_once(" in ")
+        .unwrap();
+    let expected = format!("{head}: {}\n", tail.split_once(": ").unwrap().1);
+
+    let lines: Vec<&str> = puzzles.iter().map(String::as_str).collect();
+    let mut results = Vec::new();
+    for part in parts(&lines, 4) {
+        let output = explore()
+            .args(["-", "--output", "json", "-q"])
+            .write_stdin(part)
+            .output()
+            .unwrap();
+        results.extend(output.stdout);
+    }
+    let expect = path(&dir, "batch.txt");
+    let merged = run(&["merge", "--batch", "--expect", &expect], &results, 2);
+    assert_eq!(merged, expected);
+    let json = run(&["merge", "--batch", "--output", "json"], &results, 2);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["puzzles"], puzzles.len());
+    assert_eq!(json["invalid"], 1);
+}
+
+/// The columns of a comparison's CSV that do not measure time.
+fn counts_of(csv: &str) -> Vec<String> {
+    csv.lines()
+        .map(|line| {
+            let cells: Vec<&str> = line.split(',').collect();
+            [&cells[..6], &cells[11..]].concat().join(",")
+        })
+        .collect()
+}
+
+#[test]
+fn a_comparison_split_by_lines_merges_to_the_summary_of_one_run() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let mut puzzles: Vec<String> = Vec::new();
+    for name in [
+        "17_clue.txt",
+        "16_clue_multi.txt",
+        "unsolvable.txt",
+        "4x4.txt",
+    ] {
+        let text = std::fs::read_to_string(root.join(name)).unwrap();
+        puzzles.extend(
+            text.lines()
+                .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+                .map(|line| line.split_whitespace().next().unwrap().to_owned())
+                .take(3),
+        );
+    }
+    let input: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
+    let compare = ["compare", "-", "--strategies", "bfs,dfs", "-q"];
+    let whole = run(
+        &[&compare[..], &["--output", "csv"]].concat(),
+        input.as_bytes(),
+        0,
+    );
+
+    let lines: Vec<&str> = puzzles.iter().map(String::as_str).collect();
+    let mut records = String::new();
+    let mut pieces = Vec::new();
+    for part in parts(&lines, 3) {
+        let part = run(
+            &[&compare[..], &["--output", "records"]].concat(),
+            part.as_bytes(),
+            0,
+        );
+        records.push_str(&part);
+        pieces.push(part);
+    }
+    assert_eq!(
+        records.lines().count(),
+        puzzles.len() * 2,
+        "one per puzzle and strategy"
+    );
+    let dir = files(&[
+        ("input.txt", &input),
+        ("a.records", &pieces[0]),
+        ("b.records", &pieces[1]),
+        ("c.records", &pieces[2]),
+    ]);
+    let merged = run(
+        &[
+            "merge",
+            "--output",
+            "csv",
+            "--expect",
+            &path(&dir, "input.txt"),
+        ],
+        records.as_bytes(),
+        0,
+    );
+    assert_eq!(counts_of(&merged), counts_of(&whole));
+    // The same records merged from files, in any grouping, give the very same summary, times
+    // and medians included, in every format.
+    let files: Vec<String> = ["a", "b", "c"]
+        .iter()
+        .map(|name| path(&dir, &format!("{name}.records")))
+        .collect();
+    for format in ["human", "csv", "markdown", "json"] {
+        let from_stdin = run(&["merge", "--output", format], records.as_bytes(), 0);
+        let args: Vec<&str> = ["merge", "--output", format]
+            .into_iter()
+            .chain(files.iter().map(String::as_str))
+            .collect();
+        assert_eq!(run(&args, b"", 0), from_stdin, "{format}");
+    }
+    let table = run(&["merge"], records.as_bytes(), 0);
+    assert!(table.starts_with("strategy  options"), "{table}");
+}
+
+#[test]
+fn what_is_no_result_is_an_error_that_says_where() {
+    let message = stderr(&["merge"], b"296 multiple\n  12 apples\n", 2);
+    assert!(message.contains("<stdin>: line 2, column 3:"), "{message}");
+    let message = stderr(&["merge"], b"1 unique\n1234341221434321\n", 2);
+    assert!(
+        message.contains("line 2") && message.contains("different kinds"),
+        "{message}"
+    );
+    let message = stderr(
+        &["merge"],
+        b"{\"schema\":\"explore.solve/1\",\"count\":\"x\"}\n",
+        2,
+    );
+    assert!(message.contains("line 1, column"), "{message}");
+    let message = stderr(&["merge"], b"{\"schema\":\"other/9\"}\n", 2);
+    assert!(message.contains("unknown schema 'other/9'"), "{message}");
+    let message = stderr(&["merge"], b"", 2);
+    assert!(message.contains("no results"), "{message}");
+    let message = stderr(&["merge", "no/such/file.txt"], b"", 2);
+    assert!(message.contains("no/such/file.txt"), "{message}");
+}
+
+#[test]
+fn missing_results_and_a_solution_met_twice_are_errors() {
+    let shards = run(&["split", EMPTY_4X4, "--shards", "4"], b"", 0);
+    let lines = shard_lines(&shards);
+    let dir = files(&[("shards.txt", &shards)]);
+    let expect = path(&dir, "shards.txt");
+    let output = explore()
+        .args(["--all", "-", "--output", "line"])
+        .write_stdin(lines.join("\n"))
+        .output()
+        .unwrap();
+    let results = String::from_utf8(output.stdout).unwrap();
+    let mut short: Vec<&str> = results.lines().collect();
+    short.pop();
+    let message = stderr(
+        &["merge", "--expect", &expect],
+        (short.join("\n") + "\n").as_bytes(),
+        2,
+    );
+    assert!(message.contains("some are missing"), "{message}");
+    let twice = format!("{results}{}\n", results.lines().next().unwrap());
+    let message = stderr(&["merge"], twice.as_bytes(), 2);
+    assert!(message.contains("is in two results"), "{message}");
+}
+
+#[test]
+fn split_takes_exactly_one_puzzle() {
+    let two = format!("{MULTI}\n{EMPTY_4X4}\n");
+    let dir = files(&[("two.txt", &two), ("none.txt", "# nothing here\n")]);
+    let message = stderr(&["split", &path(&dir, "two.txt")], b"", 2);
+    assert!(
+        message.contains("more than one puzzle (another starts on line 2)"),
+        "{message}"
+    );
+    let message = stderr(&["split", &path(&dir, "none.txt")], b"", 2);
+    assert!(message.contains("no puzzle found"), "{message}");
+    let message = stderr(&["split", "-"], b"12345\n", 2);
+    assert!(message.contains("<stdin>"), "{message}");
+    let message = stderr(&["split", "--depth", "2", "--shards", "5"], b"", 2);
+    assert!(message.contains("cannot be used with"), "{message}");
+}
+
+#[test]
+fn a_cut_stopped_by_the_frontier_budget_says_so() {
+    let output = explore()
+        .args([
+            "split",
+            EMPTY_4X4,
+            "--shards",
+            "1000",
+            "--max-frontier",
+            "10",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("frontier budget"), "{stderr}");
+    assert!(stdout.contains("frontier budget of 10 boards"), "{stdout}");
+    assert!(shard_lines(&stdout).len() <= 10);
+}
+
+/// `explore split | head`: the reader went away; no message, exit status 2.
+#[test]
+fn a_closed_pipe_ends_split_quietly() {
+    use std::io::Read;
+    use std::process::{Command as StdCommand, Stdio};
+    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_explore"))
+        .args(["split", &".".repeat(81), "--shards", "100000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut errors = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut errors)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(errors.is_empty(), "{errors}");
+    assert_eq!(status.code(), Some(2));
+}
