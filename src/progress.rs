@@ -3,11 +3,10 @@
 //!
 //! A caller makes a [`Progress`], hands a clone to the search in
 //! [`Config::progress`](crate::Config::progress), and reads [`Progress::snapshot`] from another
-//! thread whenever it likes. The engines add what they did every [`REPORT_EVERY`] nodes and
-//! when a unit of work ends (a `bfs` chunk, a
-//! whole depth-first search), through a [`Meter`] of their own: a few additions on shared
-//! atomics per thousand boards, nothing on the hot path, and nothing at all without a
-//! `Progress`. The figures are therefore at most a thousand boards per thread behind.
+//! thread whenever it likes. Each engine thread adds what it did every 1,024 nodes and when a
+//! unit of work ends (a `bfs` chunk, a whole depth-first search): a few additions on shared
+//! atomics per thousand boards, and nothing at all without a `Progress`. The figures are
+//! therefore at most a thousand boards per thread behind.
 //!
 //! The estimate is Knuth's (1975): a random path from a board down to a leaf, choosing one
 //! child at random at each branch, visits `1 + b1 + b1*b2 + ...` boards if every board along

@@ -12,9 +12,11 @@ use crate::config::{Branch, Config};
 use crate::progress::{Estimate, Progress};
 use crate::stats::Stats;
 
-/// Most paths drawn for one estimate of a level or a stack (docs/benchmarks.md says how
-/// close the estimates come).
-pub(crate) const PATHS: usize = 256;
+/// Boards up to which every open board gets its share of the paths (a stratified sample).
+const PATHS: usize = 256;
+
+/// Most paths drawn for one estimate (docs/benchmarks.md says how close the estimates come).
+const MAX_PATHS: usize = 1 << 16;
 
 /// A seeded xorshift64* generator: the same draws on every platform.
 #[derive(Clone, Debug)]
@@ -66,8 +68,11 @@ pub(crate) fn path<B: Board>(board: &B, config: &Config, draws: &mut Draws) -> E
 }
 
 /// The boards and solutions of the subtrees of `open` boards together (`board` gives the
-/// board of an item), from paths below boards drawn at random among them: [`PATHS`] paths,
-/// or as many as are drawn by `deadline` (at least one).
+/// board of an item), from as many paths as are drawn by `deadline` (at least one, at most
+/// [`MAX_PATHS`]). Up to [`PATHS`] boards, as on a depth-first stack whose few shallow boards hold most
+/// of the tree, every board gets its share of the paths in turn (a stratified sample: no
+/// board's weight is left to chance); among more, as in a wide level, boards are drawn at
+/// random.
 fn subtrees<T, B: Board>(
     open: &[T],
     board: impl Fn(&T) -> &B,
@@ -75,26 +80,52 @@ fn subtrees<T, B: Board>(
     draws: &mut Draws,
     deadline: Instant,
 ) -> Estimate {
-    let mut sum = Estimate::default();
+    let n = open.len();
+    let stratified = n <= PATHS;
+    // Per board when stratified (the first `n` entries), else one running sum.
+    let mut sums = vec![(Estimate::default(), 0_u32); if stratified { n } else { 1 }];
     let mut paths = 0;
-    while paths < PATHS && (paths == 0 || Instant::now() < deadline) {
-        let one = path(board(&open[draws.below(open.len())]), config, draws);
+    while paths < MAX_PATHS && (paths == 0 || Instant::now() < deadline) {
+        let (item, slot) = if stratified {
+            (paths % n, paths % n)
+        } else {
+            (draws.below(n), 0)
+        };
+        let one = path(board(&open[item]), config, draws);
+        let (sum, count) = &mut sums[slot];
         sum.nodes += one.nodes;
         sum.solutions += one.solutions;
+        *count += 1;
         paths += 1;
     }
-    // Each path stands for `1 / paths` of the mean board, and there are `len` boards.
-    let scale = open.len() as f64 / paths as f64;
+    // Each sampled slot's mean stands for its board (stratified) or for the mean board; a
+    // board not reached by the deadline counts as the mean of those reached.
+    let sampled: Vec<Estimate> = sums
+        .iter()
+        .filter(|(_, count)| *count > 0)
+        .map(|(sum, count)| Estimate {
+            nodes: sum.nodes / f64::from(*count),
+            solutions: sum.solutions / f64::from(*count),
+        })
+        .collect();
+    let total = sampled
+        .iter()
+        .fold(Estimate::default(), |acc, one| Estimate {
+            nodes: acc.nodes + one.nodes,
+            solutions: acc.solutions + one.solutions,
+        });
+    let scale = n as f64 / sampled.len() as f64;
     Estimate {
-        nodes: sum.nodes * scale,
-        solutions: sum.solutions * scale,
+        nodes: total.nodes * scale,
+        solutions: total.solutions * scale,
     }
 }
 
-/// Keeps the estimate of one search in its [`Progress`] up to date, at a bounded cost: an
-/// estimate takes at most 20 ms or a twentieth of the time searched so far, whichever is more,
-/// and the next one waits nineteen times as long as the last took, so estimating never costs
-/// more than about 5% of the search.
+/// Keeps the estimate of one search in its [`Progress`] up to date, at a bounded cost: the
+/// first estimate comes after [`FIRST_AFTER`] (a quick search is never estimated), each one
+/// draws paths for a twentieth of the time searched so far (at least [`MIN_TIME`]), and the
+/// next one waits nineteen times as long as the last took, so estimating costs about 5% of a
+/// long search, and more paths, so better estimates, as the search goes on.
 #[derive(Debug)]
 pub(crate) struct Estimator<'a> {
     progress: &'a Progress,
@@ -113,7 +144,7 @@ impl<'a> Estimator<'a> {
             config,
             draws: Draws::new(0x5EED),
             start,
-            next: start,
+            next: start + FIRST_AFTER,
         })
     }
 
@@ -142,7 +173,10 @@ impl<'a> Estimator<'a> {
 }
 
 /// The time an estimate may always take.
-const MIN_TIME: Duration = Duration::from_millis(20);
+const MIN_TIME: Duration = Duration::from_millis(5);
+
+/// How long a search runs before its first estimate: the live line shows after a second.
+const FIRST_AFTER: Duration = Duration::from_millis(100);
 
 #[cfg(test)]
 mod tests {
