@@ -86,7 +86,6 @@ pub(crate) trait Board: Clone + Send + Debug + 'static {
 
     /// The shape of the board.
     // Both kernels implement it; nothing has called it since the trait became crate-private.
-    #[allow(dead_code)]
     fn shape(&self) -> Shape;
 
     /// Bytes this board occupies, on the heap included: the unit of the frontier's memory.
@@ -97,12 +96,10 @@ pub(crate) trait Board: Clone + Send + Debug + 'static {
 
     /// Whether `cell` is settled.
     // Both kernels implement it; nothing has called it since the trait became crate-private.
-    #[allow(dead_code)]
     fn is_settled(&self, cell: Cell) -> bool;
 
     /// Number of settled cells.
     // Only the kernels' agreement tests call it.
-    #[cfg_attr(not(test), allow(dead_code))]
     fn n_settled(&self) -> usize;
 
     /// Whether every cell is settled: the board is a solution.
@@ -123,6 +120,15 @@ pub(crate) trait Board: Clone + Send + Debug + 'static {
     /// [`Branch::First`] the first unsettled cell in reading order, otherwise the first of those
     /// with the fewest candidates ([`Branch::Probe`] then looks further with [`probe`]).
     fn branch_cell(&self, rule: Branch) -> Option<Cell>;
+
+    /// Calls `each` with every unsettled cell and its candidates, in reading order.
+    fn for_each_open(&self, mut each: impl FnMut(Cell, Candidates)) {
+        for cell in self.shape().cells() {
+            if !self.is_settled(cell) {
+                each(cell, self.candidates(cell));
+            }
+        }
+    }
 }
 
 /// Most cells [`probe`] tries.

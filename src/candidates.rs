@@ -20,6 +20,18 @@ impl Candidates {
     /// No digit.
     pub(crate) const EMPTY: Candidates = Candidates(0);
 
+    /// The set of these raw bits: bit `d - 1` for digit `d`.
+    #[inline]
+    pub(crate) const fn from_bits(bits: Bits) -> Candidates {
+        Candidates(bits)
+    }
+
+    /// The raw bits: bit `d - 1` for digit `d`.
+    #[inline]
+    pub(crate) const fn bits(self) -> Bits {
+        self.0
+    }
+
     /// The digits 1 to `n` (`n` at most 64).
     #[inline]
     pub(crate) const fn below(n: usize) -> Candidates {

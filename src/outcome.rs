@@ -42,6 +42,13 @@ impl Found {
         }
     }
 
+    /// Adds `n` solutions counted without boards, when solutions are only counted.
+    #[inline]
+    pub(crate) fn add_counted(&mut self, n: u64) {
+        debug_assert!(!self.keep, "only a count counts without boards");
+        self.count += u128::from(n);
+    }
+
     /// Adds the solutions of `other`, found after these.
     pub(crate) fn append(&mut self, other: Found) {
         self.count += other.count;

@@ -40,7 +40,7 @@
 //! let total: u128 = split
 //!     .shards
 //!     .iter()
-//!     .map(|shard| u128::from(solve(shard, &config).count))
+//!     .map(|shard| solve(shard, &config).count)
 //!     .sum();
 //! assert_eq!(total, 296);
 //! # Ok::<(), explore::InputError>(())
@@ -119,6 +119,8 @@ pub fn split(puzzle: &Grid, config: &Config, cut: Cut) -> Split {
 
 /// The level loop of [`split`] on boards of kind `B`.
 fn levels<B: Board>(puzzle: &Grid, config: &Config, cut: Cut) -> Split {
+    // Shards are boards: the end of the tree is never counted without them here.
+    let config = &config.clone().with_keep_solutions(true);
     let mut stats = Stats::default();
     let root = B::new(puzzle);
     let budget = config.frontier_boards(root.bytes()).max(1);
@@ -133,6 +135,7 @@ fn levels<B: Board>(puzzle: &Grid, config: &Config, cut: Cut) -> Split {
             match expand(&mut board, depth, config, &mut stats) {
                 Step::Dead => {}
                 Step::Solved => solutions.push(board.to_grid()),
+                Step::Counted(_) => unreachable!("solutions are kept, so boards are expanded"),
                 Step::Branch(cell, candidates) => {
                     children += candidates.len() as usize;
                     live.push((board, cell, candidates));
@@ -229,12 +232,12 @@ mod tests {
             let kept = config.clone().with_keep_solutions(true);
             let outcome = solve(shard, if union { &kept } else { &config });
             assert_eq!(outcome.stop, Stop::Exhausted);
-            total += u128::from(outcome.count);
+            total += outcome.count;
             solutions.extend(outcome.solutions);
         }
         assert_eq!(
             total,
-            u128::from(whole.count),
+            whole.count,
             "{strategy} at {cut:?}: {} shards",
             split.shards.len()
         );

@@ -35,7 +35,8 @@ pub struct DepthStats {
     /// States at this depth found dead.
     pub dead: u64,
     /// Complete, valid states at this depth (`found` in JSON: `solutions` there is always a
-    /// list of grids).
+    /// list of grids); when solutions are only counted, also those counted below boards at
+    /// this depth without boards of their own ([`Stats::counted`]).
     #[cfg_attr(feature = "serde", serde(rename = "found"))]
     pub solutions: u64,
     /// States that passed through the breadth-first frontier at this depth.
@@ -88,6 +89,11 @@ pub struct Stats {
     /// Boards made only to look ahead ([`Branch::Probe`](crate::Branch::Probe)): filled, then
     /// dropped; not counted in `nodes`.
     pub probes: u64,
+    /// Solutions counted without boards at the end of the tree, when solutions are only
+    /// counted: below a board with few open cells, its completions are counted from the open
+    /// cells' candidates. Included in `solutions` (and in the per-depth `solutions` of the
+    /// board's depth).
+    pub counted: u64,
     /// Wall-clock time of the search.
     #[cfg_attr(
         feature = "serde",
@@ -138,6 +144,7 @@ impl Stats {
         self.solutions += other.solutions;
         self.overflow += other.overflow;
         self.probes += other.probes;
+        self.counted += other.counted;
         self.max_depth = self.max_depth.max(other.max_depth);
         self.peak_frontier = self.peak_frontier.max(other.peak_frontier);
         self.peak_frontier_bytes = self.peak_frontier_bytes.max(other.peak_frontier_bytes);

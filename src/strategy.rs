@@ -23,6 +23,7 @@ mod bitmask;
 mod dfs;
 mod estimate;
 pub(crate) mod expand;
+mod tail;
 
 /// The board kernels' size, for sizing the breadth-first frontier budget in bytes.
 ///

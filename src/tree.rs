@@ -190,6 +190,8 @@ fn record_on<B: Board>(
     if max_nodes == 0 {
         return Err(too_large);
     }
+    // The tree is of boards: its end is never counted without them here, even for a count.
+    let config = &config.clone().with_keep_solutions(true);
     let budget = Budget::new(config, puzzle.shape(), Instant::now());
     let limit = budget.max_solutions();
     let mut stats = Stats::default();
@@ -220,6 +222,7 @@ fn record_on<B: Board>(
             let fate = match step {
                 Step::Dead => Fate::Dead,
                 Step::Solved => Fate::Solved(board.to_grid()),
+                Step::Counted(_) => unreachable!("solutions are kept, so boards are expanded"),
                 Step::Branch(cell, candidates) => {
                     let first = nodes.len();
                     if first + candidates.len() as usize > max_nodes {

@@ -234,6 +234,13 @@ impl Shared<'_> {
                         break;
                     }
                 }
+                Step::Counted(n) => {
+                    found.add_counted(n);
+                    if found.reached(limit) {
+                        stop = Some(Stop::SolutionLimit);
+                        break;
+                    }
+                }
                 Step::Branch(cell, candidates) => {
                     for digit in candidates {
                         let child = board.child(cell, digit);

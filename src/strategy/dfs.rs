@@ -84,6 +84,14 @@ pub(crate) fn search<B: Board>(
                     return Stop::SolutionLimit;
                 }
             }
+            Step::Counted(n) => {
+                found.add_counted(n);
+                if found.reached(limit) {
+                    // A board's completions come all at once: no more than the limit count.
+                    found.truncate(limit);
+                    return Stop::SolutionLimit;
+                }
+            }
             Step::Branch(cell, candidates) => {
                 // Pushed largest first, so the smallest digit is explored first.
                 for digit in candidates.iter().rev() {

@@ -11,6 +11,7 @@ use crate::board::{Board, probe};
 use crate::config::{Branch, Config};
 use crate::progress::{Estimate, Progress};
 use crate::stats::Stats;
+use crate::strategy::tail::{self, TAIL_CELLS};
 
 /// Boards up to which every open board gets its share of the paths (a stratified sample).
 const PATHS: usize = 256;
@@ -54,6 +55,11 @@ pub(crate) fn path<B: Board>(board: &B, config: &Config, draws: &mut Draws) -> E
             estimate.solutions += weight;
             return estimate;
         };
+        if !config.keep_solutions && board.shape().n_cells() - board.n_settled() <= TAIL_CELLS {
+            // Where a count stops making boards, as `expand` does: the board's completions.
+            estimate.solutions += weight * tail::completions(&board) as f64;
+            return estimate;
+        }
         if config.branch == Branch::Probe {
             cell = probe(&board, cell, config.forced).cell;
         }
@@ -188,7 +194,8 @@ mod tests {
     /// The mean of `n` paths from `root`, and the size found by searching the whole tree.
     fn estimated_and_true<B: Board>(root: &B, puzzle: &Grid, n: usize) -> [(f64, f64); 2] {
         let config = Config::default().with_max_solutions(None).with_threads(1);
-        let whole = crate::solve(puzzle, &config.clone().with_keep_solutions(false));
+        // Solutions kept: the tree of a board per guess, which these paths walk.
+        let whole = crate::solve(puzzle, &config);
         let mut draws = Draws::new(7);
         let mut sum = Estimate::default();
         for _ in 0..n {

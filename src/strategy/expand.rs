@@ -9,6 +9,7 @@ use crate::candidates::Candidates;
 use crate::config::{Branch, Config};
 use crate::geometry::Cell;
 use crate::stats::Stats;
+use crate::strategy::tail::{self, TAIL_CELLS};
 
 /// What to do with a board after its forced cells are filled.
 pub(crate) enum Step {
@@ -18,6 +19,9 @@ pub(crate) enum Step {
     Solved,
     /// Clone one child per candidate of the cell.
     Branch(Cell, Candidates),
+    /// Nothing more to do: the board's solutions, this many, are counted
+    /// ([`tail::completions`]).
+    Counted(u64),
 }
 
 /// Expands `board`, found at `depth`, and counts it as one node.
@@ -43,6 +47,16 @@ pub(crate) fn expand<B: Board>(
             stats.solutions += 1;
             stats.depth_mut(depth).solutions += 1;
             Step::Solved
+        }
+        Some(_)
+            if !config.keep_solutions
+                && board.shape().n_cells() - board.n_settled() <= TAIL_CELLS =>
+        {
+            let n = tail::completions(board);
+            stats.solutions += n;
+            stats.counted += n;
+            stats.depth_mut(depth).solutions += n;
+            Step::Counted(n)
         }
         Some(mut cell) => {
             if config.branch == Branch::Probe {

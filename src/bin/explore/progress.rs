@@ -6,6 +6,7 @@
 //! [`Progress`], read at each redraw: the search is never slowed by drawing.
 
 use std::fmt::Write as _;
+use std::io::IsTerminal;
 use std::time::Duration;
 
 use explore::Progress;
@@ -26,10 +27,11 @@ pub(crate) struct Live {
 }
 
 impl Live {
-    /// The line, and the [`Progress`] the searches report to; neither when `show` is false.
-    /// indicatif hides the line by itself when standard error is not a terminal.
-    pub(crate) fn new(show: bool) -> (Live, Option<Progress>) {
-        if !show {
+    /// The line, and the [`Progress`] the searches report to; neither when `show` is false
+    /// or standard error is not a terminal, so that a run into a pipe or a file pays nothing
+    /// for progress.
+    pub(crate) fn new(show: bool, counting: bool) -> (Live, Option<Progress>) {
+        if !show || !std::io::stderr().is_terminal() {
             return (
                 Live {
                     bar: ProgressBar::hidden(),
@@ -46,7 +48,7 @@ impl Live {
                 move |state: &ProgressState, out: &mut dyn std::fmt::Write| {
                     let elapsed = state.elapsed();
                     if elapsed >= DELAY {
-                        let _ = out.write_str(&describe(&watched.snapshot(), elapsed));
+                        let _ = out.write_str(&describe(&watched.snapshot(), elapsed, counting));
                     }
                 },
             );
@@ -70,7 +72,10 @@ impl Live {
 /// The line for `snapshot`, `elapsed` into the run:
 /// `12.3 M boards, 4.10 M solutions, 1.20 M boards/s; about 45.0 M boards and 15.0 M
 /// solutions in all, 27% done, 28 s left`.
-fn describe(snapshot: &Snapshot, elapsed: Duration) -> String {
+///
+/// A count (`counting`) spends its time on solutions, most of them counted without boards, so
+/// its share done and time left follow the solutions; other searches follow the boards.
+fn describe(snapshot: &Snapshot, elapsed: Duration, counting: bool) -> String {
     let seconds = elapsed.as_secs_f64();
     let rate = snapshot.nodes as f64 / seconds.max(1e-9);
     let mut line = String::new();
@@ -91,10 +96,19 @@ fn describe(snapshot: &Snapshot, elapsed: Duration) -> String {
             compact(estimate.nodes),
             compact(estimate.solutions)
         );
-        let left = estimate.nodes - snapshot.nodes as f64;
-        if left > 0.0 && rate > 0.0 {
-            let done = 100.0 * snapshot.nodes as f64 / estimate.nodes;
-            let _ = write!(line, ", {done:.0}% done, {} left", time(left / rate));
+        let (done, all) = if counting {
+            (snapshot.solutions as f64, estimate.solutions)
+        } else {
+            (snapshot.nodes as f64, estimate.nodes)
+        };
+        if all > done && done > 0.0 {
+            let left = seconds * (all - done) / done;
+            let _ = write!(
+                line,
+                ", {:.0}% done, {} left",
+                100.0 * done / all,
+                time(left)
+            );
         } else {
             line.push_str(", nearly done");
         }
@@ -161,6 +175,7 @@ mod tests {
         let line = describe(
             &snapshot(12_300_000, 4_100_000, Some((49.2e6, 16.4e6))),
             Duration::from_secs(10),
+            false,
         );
         assert_eq!(
             line,
@@ -170,8 +185,18 @@ mod tests {
     }
 
     #[test]
+    fn a_count_is_measured_by_its_solutions() {
+        let line = describe(
+            &snapshot(100_000, 4_000_000, Some((150_000.0, 16_000_000.0))),
+            Duration::from_secs(10),
+            true,
+        );
+        assert!(line.ends_with("in all, 25% done, 30 s left"), "{line}");
+    }
+
+    #[test]
     fn without_an_estimate_the_line_gives_what_is_done() {
-        let line = describe(&snapshot(950, 3, None), Duration::from_secs(2));
+        let line = describe(&snapshot(950, 3, None), Duration::from_secs(2), false);
         assert_eq!(line, "950 boards, 3 solutions, 475 boards/s");
     }
 
@@ -180,6 +205,7 @@ mod tests {
         let line = describe(
             &snapshot(2000, 0, Some((1500.0, 0.0))),
             Duration::from_secs(1),
+            false,
         );
         assert!(line.ends_with("in all, nearly done"), "{line}");
     }

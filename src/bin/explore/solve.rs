@@ -30,8 +30,12 @@ use crate::tally::Tally;
 /// Solves the inputs `args` names and reports them; the tally says how it went.
 pub(crate) fn run(args: &SolveArgs) -> Tally {
     let started = Instant::now();
-    let (live, progress) = Live::new(!args.quiet && args.trace().is_none());
-    let config = args.config().with_progress(progress);
+    let config = args.config();
+    let (live, progress) = Live::new(
+        !args.quiet && args.trace().is_none(),
+        !config.keep_solutions,
+    );
+    let config = config.with_progress(progress);
     let options = args.read.options();
     let mut run = Run {
         out: Stdout::new(),
