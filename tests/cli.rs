@@ -1143,7 +1143,7 @@ fn count_gives_exact_counts_in_every_output() {
         .success()
         .stdout(">=5 multiple\n");
     explore()
-        .args(["--count", "--max-nodes", "3", "-o", "line", "-q", &empty])
+        .args(["--count", "--max-nodes", "3", "-o", "line", "-q", multi])
         .assert()
         .code(1)
         .stdout(">=0 gave_up\n");

@@ -351,7 +351,7 @@ fn counting_is_exact_and_the_same_for_every_thread_count() {
 fn a_count_cut_short_is_not_exact() {
     let puzzle = grid(MULTI_296);
     let counting = bfs(2).with_max_solutions(None).with_keep_solutions(false);
-    let budget = solve(&puzzle, &counting.clone().with_max_nodes(Some(50)));
+    let budget = solve(&puzzle, &counting.clone().with_max_nodes(Some(5)));
     assert_eq!(budget.stop, Stop::NodeBudget);
     assert!(!budget.is_exact() && budget.count < 296);
     let limit = solve(&puzzle, &counting.with_max_solutions(Some(100)));
