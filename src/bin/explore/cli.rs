@@ -387,45 +387,8 @@ pub(crate) struct SplitArgs {
     )]
     pub(crate) shards: usize,
 
-    /// Which cells are filled without guessing before each level is cut or branched.
-    #[arg(
-        long,
-        value_name = "RULE",
-        default_value = Forced::default().name(),
-        value_parser = forced_parser(),
-        help_heading = "Breadth-first engine"
-    )]
-    pub(crate) forced: Forced,
-
-    /// Which cell each board branches on.
-    #[arg(
-        long,
-        value_name = "RULE",
-        default_value = Branch::default().name(),
-        value_parser = branch_parser(),
-        help_heading = "Breadth-first engine"
-    )]
-    pub(crate) branch: Branch,
-
-    /// Most boards one level may hold: the cut stops at the last level within it.
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = Config::DEFAULT_MAX_FRONTIER,
-        value_parser = parse_positive::<usize>,
-        help_heading = "Breadth-first engine"
-    )]
-    pub(crate) max_frontier: usize,
-
-    /// Most memory one level may hold (as for solving, such as 64MiB).
-    #[arg(
-        long,
-        value_name = "SIZE",
-        default_value = DEFAULT_MAX_FRONTIER_BYTES_TEXT,
-        value_parser = parse_bytes,
-        help_heading = "Breadth-first engine"
-    )]
-    pub(crate) max_frontier_bytes: usize,
+    #[command(flatten)]
+    pub(crate) rules: RuleArgs,
 
     /// Print no notes on standard error; errors are still printed.
     #[arg(short, long, help_heading = "Output")]
@@ -443,12 +406,7 @@ impl SplitArgs {
 
     /// The rules and budget of the cut.
     pub(crate) fn config(&self) -> Config {
-        Config::default()
-            .with_threads(1)
-            .with_forced(self.forced)
-            .with_branch(self.branch)
-            .with_max_frontier(self.max_frontier)
-            .with_max_frontier_bytes(self.max_frontier_bytes)
+        self.rules.apply(Config::default().with_threads(1))
     }
 }
 
@@ -630,21 +588,10 @@ pub(crate) struct LimitArgs {
     pub(crate) timeout: Option<Duration>,
 }
 
-/// Options of the breadth-first engine (and, for the rules, of dfs).
+/// The rules of the search tree and the frontier's budget: solving, comparing and cutting a
+/// search into shards take the same flags.
 #[derive(Debug, Args)]
-pub(crate) struct EngineArgs {
-    /// Worker threads: a single puzzle gets them all inside the bfs engine, a batch is spread
-    /// over them one puzzle per thread, whatever the strategy [default: the machine's cores;
-    /// compare: 1]
-    #[arg(
-        short = 'j',
-        long,
-        value_name = "N",
-        value_parser = parse_positive::<usize>,
-        help_heading = "Breadth-first engine"
-    )]
-    pub(crate) threads: Option<usize>,
-
+pub(crate) struct RuleArgs {
     /// Which cells bfs and dfs fill without guessing, repeating until none is left. The
     /// default, locked, is the fastest on hard 9x9 puzzles: it needs the fewest boards and each
     /// costs little more. On large hard boards (25x25), subsets is the one to use: each board
@@ -698,6 +645,36 @@ pub(crate) struct EngineArgs {
         help_heading = "Breadth-first engine"
     )]
     pub(crate) max_frontier_bytes: usize,
+}
+
+impl RuleArgs {
+    /// `config` with these rules and budgets.
+    pub(crate) fn apply(&self, config: Config) -> Config {
+        config
+            .with_forced(self.forced)
+            .with_branch(self.branch)
+            .with_max_frontier(self.max_frontier)
+            .with_max_frontier_bytes(self.max_frontier_bytes)
+    }
+}
+
+/// Options of the breadth-first engine (and, for the rules, of dfs).
+#[derive(Debug, Args)]
+pub(crate) struct EngineArgs {
+    /// Worker threads: a single puzzle gets them all inside the bfs engine, a batch is spread
+    /// over them one puzzle per thread, whatever the strategy [default: the machine's cores;
+    /// compare: 1]
+    #[arg(
+        short = 'j',
+        long,
+        value_name = "N",
+        value_parser = parse_positive::<usize>,
+        help_heading = "Breadth-first engine"
+    )]
+    pub(crate) threads: Option<usize>,
+
+    #[command(flatten)]
+    pub(crate) rules: RuleArgs,
 
     /// Most memory the whole run may use: the frontier, kept solutions, results waiting for
     /// an earlier puzzle, output and thread stacks together, as docs/ARCHITECTURE.md shares it
@@ -800,14 +777,12 @@ fn config(
         None if !budgeted => explore::compare::default_max_nodes(strategy),
         given => given,
     };
-    let mut config = defaults
-        .with_max_solutions(max_solutions)
-        .with_max_nodes(max_nodes)
-        .with_timeout(limits.timeout.filter(|&timeout| timeout != NO_TIMEOUT))
-        .with_forced(engine.forced)
-        .with_branch(engine.branch)
-        .with_max_frontier(engine.max_frontier)
-        .with_max_frontier_bytes(engine.max_frontier_bytes);
+    let mut config = engine.rules.apply(
+        defaults
+            .with_max_solutions(max_solutions)
+            .with_max_nodes(max_nodes)
+            .with_timeout(limits.timeout.filter(|&timeout| timeout != NO_TIMEOUT)),
+    );
     if let Some(threads) = engine.threads.or(threads) {
         config.threads = threads;
     }
@@ -956,7 +931,7 @@ mod tests {
         }
         let args = parse(&["--forced", "naked", "--branch", "first"]);
         assert_eq!(
-            (args.engine.forced, args.engine.branch),
+            (args.engine.rules.forced, args.engine.rules.branch),
             (Forced::Naked, Branch::First)
         );
     }
