@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use crate::cli::{MergeArgs, MergeFormat};
 use crate::compare::{RecordLine, status_named, write_out};
 use crate::files::quoted;
-use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED, Tally};
+use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED, Tally, group_exact};
 
 /// The `schema` of the object `explore merge --output json` writes for shards and batches
 /// (docs/json.md).
@@ -579,13 +579,13 @@ impl Merge {
             MergeFormat::Human => {
                 let mut text = match (exact, count) {
                     (true, 1) => "1 solution".to_owned(),
-                    (true, n) => format!("{} solutions", grouped(n)),
-                    (false, n) => format!("at least {} solutions (a lower bound)", grouped(n)),
+                    (true, n) => format!("{} solutions", group_exact(n)),
+                    (false, n) => format!("at least {} solutions (a lower bound)", group_exact(n)),
                 };
                 let _ = writeln!(
                     text,
                     ": {status}, from {} {}",
-                    grouped(results as u128),
+                    group_exact(results as u128),
                     if results == 1 { "result" } else { "results" }
                 );
                 for grid in grids.iter().flatten() {
@@ -750,19 +750,6 @@ fn not_for(format: MergeFormat, what: &str) -> String {
     format!("--output {name} does not apply to {what}: use {formats}")
 }
 
-/// A whole number with its thousands separated: `28,200,960`.
-fn grouped(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() * 4 / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
 /// The fields of an `explore.solve/1` record that a merge reads; the others are ignored.
 #[derive(Deserialize)]
 struct SolveRecord {
@@ -908,8 +895,8 @@ mod tests {
 
     #[test]
     fn numbers_are_grouped() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(1_000), "1,000");
-        assert_eq!(grouped(28_200_960), "28,200,960");
+        assert_eq!(group_exact(0), "0");
+        assert_eq!(group_exact(1_000), "1,000");
+        assert_eq!(group_exact(28_200_960), "28,200,960");
     }
 }

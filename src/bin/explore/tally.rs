@@ -114,7 +114,16 @@ impl Tally {
 
 /// A count rounded to a whole number, with thousands separated: `12,345`.
 pub(crate) fn group(value: f64) -> String {
-    let digits = format!("{:.0}", value.max(0.0));
+    group_digits(&format!("{:.0}", value.max(0.0)))
+}
+
+/// A whole number of any size with thousands separated: `28,200,960`.
+pub(crate) fn group_exact(value: u128) -> String {
+    group_digits(&value.to_string())
+}
+
+/// `digits` with a comma before every group of three from the right.
+fn group_digits(digits: &str) -> String {
     let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, digit) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i) % 3 == 0 {
