@@ -224,24 +224,33 @@ fn shards_follow_the_librarys_split_and_keep_the_header_apart() {
     assert_eq!(shard_lines(&shards), lines);
 }
 
-#[test]
-fn a_batch_split_by_lines_merges_to_the_tally_of_one_run() {
+/// The first `per_file` puzzles of each data file in `names`, in their one-line form.
+fn sample(names: &[&str], per_file: usize) -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    let mut puzzles: Vec<String> = Vec::new();
-    for name in [
-        "17_clue.txt",
-        "unsolvable.txt",
-        "16_clue_multi.txt",
-        "6x6.txt",
-    ] {
+    let mut puzzles = Vec::new();
+    for name in names {
         let text = std::fs::read_to_string(root.join(name)).unwrap();
         puzzles.extend(
             text.lines()
                 .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
                 .map(|line| line.split_whitespace().next().unwrap().to_owned())
-                .take(6),
+                .take(per_file),
         );
     }
+    puzzles
+}
+
+#[test]
+fn a_batch_split_by_lines_merges_to_the_tally_of_one_run() {
+    let mut puzzles = sample(
+        &[
+            "17_clue.txt",
+            "unsolvable.txt",
+            "16_clue_multi.txt",
+            "6x6.txt",
+        ],
+        6,
+    );
     puzzles.push("1234".to_owned()); // invalid
     let batch: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
     let dir = files(&[("batch.txt", &batch)]);
@@ -287,22 +296,15 @@ fn counts_of(csv: &str) -> Vec<String> {
 
 #[test]
 fn a_comparison_split_by_lines_merges_to_the_summary_of_one_run() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
-    let mut puzzles: Vec<String> = Vec::new();
-    for name in [
-        "17_clue.txt",
-        "16_clue_multi.txt",
-        "unsolvable.txt",
-        "4x4.txt",
-    ] {
-        let text = std::fs::read_to_string(root.join(name)).unwrap();
-        puzzles.extend(
-            text.lines()
-                .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-                .map(|line| line.split_whitespace().next().unwrap().to_owned())
-                .take(3),
-        );
-    }
+    let puzzles = sample(
+        &[
+            "17_clue.txt",
+            "16_clue_multi.txt",
+            "unsolvable.txt",
+            "4x4.txt",
+        ],
+        3,
+    );
     let input: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
     let compare = ["compare", "-", "--strategies", "bfs,dfs", "-q"];
     let whole = run(
