@@ -13,6 +13,9 @@ fn the_tutorial_runs_as_written() {
     // The pictures' folder, which a packaged crate does not ship.
     std::fs::create_dir_all(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/img")).unwrap();
     trycmd::TestCases::new()
-        .register_bin("explore", std::path::Path::new(env!("CARGO_BIN_EXE_explore")))
+        .register_bin(
+            "explore",
+            std::path::Path::new(env!("CARGO_BIN_EXE_explore")),
+        )
         .case("docs/tutorial.md");
 }

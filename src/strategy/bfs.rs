@@ -73,14 +73,35 @@ struct Job<B> {
     share: usize,
 }
 
-/// What a worker made of a chunk.
-struct Done<B> {
-    index: usize,
+/// What expanding boards made: the children for the next level in order, the solutions, the
+/// statistics. A worker makes one per chunk; the coordinator, expanding a level by itself, one
+/// for the whole search, so that its children are written once, into the next level.
+struct Harvest<'a, B> {
     next: Vec<B>,
     found: Found,
-    /// Solutions this chunk counted in [`Held`].
-    held: u64,
     stats: Stats,
+    /// Solutions counted in [`Held`] so far, for a chunk whose results wait to be merged;
+    /// `None` for the coordinator's own, which are merged as they are found.
+    held: Cell<Option<u64>>,
+    meter: Meter<'a>,
+}
+
+impl<'a, B> Harvest<'a, B> {
+    fn new(config: &'a Config, held: Option<u64>) -> Harvest<'a, B> {
+        Harvest {
+            next: Vec::new(),
+            found: Found::new(config),
+            stats: Stats::default(),
+            held: Cell::new(held),
+            meter: Meter::new(config.progress.as_ref()),
+        }
+    }
+}
+
+/// What a worker made of a chunk.
+struct Done<'a, B> {
+    index: usize,
+    harvest: Harvest<'a, B>,
     /// Why the chunk stopped before its last board, if it did.
     stop: Option<Stop>,
 }
@@ -184,13 +205,15 @@ impl Shared<'_> {
         &self,
         index: usize,
         stats: &Stats,
-        held: &Cell<u64>,
+        held: &Cell<Option<u64>>,
         meter: &Meter<'_>,
     ) -> Option<Stop> {
         meter.tick(stats);
-        if self.config.keep_solutions && stats.solutions > held.get() {
-            self.held.add(index, stats.solutions - held.get(), self);
-            held.set(stats.solutions);
+        if let Some(counted) = held.get().filter(|&counted| stats.solutions > counted) {
+            if self.config.keep_solutions {
+                self.held.add(index, stats.solutions - counted, self);
+            }
+            held.set(Some(stats.solutions));
         }
         if index > self.cancel_after.load(Ordering::Relaxed) {
             return Some(Stop::SolutionLimit);
@@ -216,27 +239,33 @@ impl Shared<'_> {
         Some(stop)
     }
 
-    /// Expands every board of a chunk.
-    fn process<B: Board>(&self, job: Job<B>) -> Done<B> {
-        let Job {
-            index,
-            depth,
-            boards,
-            share,
-        } = job;
+    /// Expands the boards of chunk `index` of the level at `depth` into `out`: at most `share`
+    /// children join the next level, the others are searched depth-first at once. Returns
+    /// why it stopped before its last board, if it did.
+    fn process<'a, B: Board>(
+        &self,
+        index: usize,
+        depth: usize,
+        boards: impl Iterator<Item = B>,
+        share: usize,
+        out: &mut Harvest<'a, B>,
+    ) -> Option<Stop> {
         let limit = self.budget.max_solutions();
-        let mut stats = Stats::default();
-        let mut next = Vec::with_capacity(share.min(boards.len() * 4));
-        let mut found = Found::new(self.config);
+        let room = out.next.len() + share;
+        let Harvest {
+            next,
+            found,
+            stats,
+            held,
+            meter,
+        } = out;
         let mut stop = None;
-        let held = Cell::new(0);
-        let meter = Meter::new(self.config.progress.as_ref());
         'boards: for mut board in boards {
-            if let Some(reason) = self.check(index, &stats, &held, &meter) {
+            if let Some(reason) = self.check(index, stats, held, meter) {
                 stop = Some(reason);
                 break;
             }
-            match expand(&mut board, depth, self.config, &mut stats) {
+            match expand(&mut board, depth, self.config, stats) {
                 Step::Dead => {}
                 Step::Solved => {
                     found.add(|| board.to_grid());
@@ -255,7 +284,7 @@ impl Shared<'_> {
                 Step::Branch(cell, candidates) => {
                     for digit in candidates {
                         let child = board.child(cell, digit);
-                        if next.len() < share {
+                        if next.len() < room {
                             next.push(child);
                             continue;
                         }
@@ -265,9 +294,9 @@ impl Shared<'_> {
                             depth + 1,
                             self.config,
                             limit,
-                            &mut stats,
-                            &mut found,
-                            |stats, _| self.check(index, stats, &held, &meter),
+                            stats,
+                            found,
+                            |stats, _| self.check(index, stats, held, meter),
                         );
                         if reason != Stop::Exhausted {
                             stop = Some(reason);
@@ -277,15 +306,62 @@ impl Shared<'_> {
                 }
             }
         }
-        meter.flush(&stats);
-        Done {
-            index,
-            next,
-            found,
-            held: held.get(),
-            stats,
-            stop,
+        meter.flush(stats);
+        stop
+    }
+
+    /// Expands a whole level on the calling thread, chunk after chunk as the workers would
+    /// (the same shares), straight into `out`: no chunk is copied out of the level, and no
+    /// child out of a chunk's result.
+    fn expand_in_order<B: Board>(
+        &self,
+        level: &mut Vec<B>,
+        depth: usize,
+        out: &mut Harvest<'_, B>,
+    ) -> Option<Stop> {
+        let shares = Shares::new(level.len(), self.max_frontier::<B>(level));
+        let mut boards = level.drain(..);
+        for index in 0..shares.n_chunks {
+            let chunk = boards.by_ref().take(CHUNK);
+            if let Some(stop) = self.process(index, depth, chunk, shares.of(index), out) {
+                return Some(stop);
+            }
         }
+        None
+    }
+
+    /// Most boards a level may hold, for boards like those of `level`.
+    fn max_frontier<B: Board>(&self, level: &[B]) -> usize {
+        let bytes = level.first().map_or(1, Board::bytes);
+        self.config.frontier_boards(bytes)
+    }
+}
+
+/// How a level of `n_boards` boards is cut into chunks of [`CHUNK`] boards, each with an
+/// equal share of the next level's room.
+struct Shares {
+    n_chunks: usize,
+    share: usize,
+    extra: usize,
+}
+
+impl Shares {
+    fn new(n_boards: usize, max_frontier: usize) -> Shares {
+        let n_chunks = n_boards.div_ceil(CHUNK);
+        let (share, extra) = match n_chunks {
+            0 => (0, 0),
+            n => (max_frontier / n, max_frontier % n),
+        };
+        Shares {
+            n_chunks,
+            share,
+            extra,
+        }
+    }
+
+    /// The room of chunk `index` in the next level.
+    fn of(&self, index: usize) -> usize {
+        self.share + usize::from(index < self.extra)
     }
 }
 
@@ -310,26 +386,22 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
     };
     let threads = config.threads.max(1);
     let (stats, found, stop) = if threads == 1 {
-        run_levels::<B>(puzzle, &shared, |jobs, collect| {
-            for job in jobs {
-                collect(shared.process(job));
-            }
+        run_levels::<B>(puzzle, &shared, |level, depth, out| {
+            shared.expand_in_order(level, depth, out)
         })
     } else {
         std::thread::scope(|scope| {
             let (job_tx, job_rx) = crossbeam_channel::unbounded::<Job<B>>();
-            let (done_tx, done_rx) = crossbeam_channel::unbounded::<Done<B>>();
+            let (done_tx, done_rx) = crossbeam_channel::unbounded::<Done<'_, B>>();
             let mut workers = None;
-            let result = run_levels::<B>(puzzle, &shared, |jobs, collect| {
+            let result = run_levels::<B>(puzzle, &shared, |level, depth, out| {
                 // Workers start with the first level wide enough to share, so a small search
                 // never pays for threads it cannot use. The system may refuse some (a memory
                 // or process limit): the search goes on with those it got, and with none, on
                 // the coordinator alone.
-                if jobs.len() == 1 {
+                if level.len() <= CHUNK {
                     // One chunk keeps one thread busy: the coordinator does it, no hand-off.
-                    jobs.into_iter()
-                        .for_each(|job| collect(shared.process(job)));
-                    return;
+                    return shared.expand_in_order(level, depth, out);
                 }
                 let started = *workers.get_or_insert_with(|| {
                     crate::batch::spawn_workers(threads, "explore-bfs", |_| {
@@ -341,18 +413,20 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
                     })
                 });
                 if started == 0 {
-                    jobs.into_iter()
-                        .for_each(|job| collect(shared.process(job)));
-                    return;
+                    return shared.expand_in_order(level, depth, out);
                 }
+                let max_frontier = shared.max_frontier(level);
                 let mut sent = 0;
-                for job in jobs {
+                for job in chunk_level(level, depth, max_frontier) {
                     job_tx.send(job).expect("workers outlive the levels");
                     sent += 1;
                 }
-                for _ in 0..sent {
-                    collect(done_rx.recv().expect("every chunk yields one result"));
-                }
+                gather(
+                    &shared,
+                    sent,
+                    || done_rx.recv().expect("every chunk yields one result"),
+                    out,
+                )
             });
             // Dropping `job_tx` ends the workers' loops; the scope joins them.
             drop(job_tx);
@@ -363,27 +437,85 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
 }
 
 /// A worker: expands chunks until the queue is closed.
-fn work<B: Board>(shared: &Shared<'_>, jobs: &Receiver<Job<B>>, done: &Sender<Done<B>>) {
+fn work<'a, B: Board>(shared: &Shared<'a>, jobs: &Receiver<Job<B>>, done: &Sender<Done<'a, B>>) {
     for job in jobs {
-        if done.send(shared.process(job)).is_err() {
+        let mut harvest = Harvest::new(shared.config, Some(0));
+        let boards = job.boards.into_iter();
+        let stop = shared.process(job.index, job.depth, boards, job.share, &mut harvest);
+        let done_chunk = Done {
+            index: job.index,
+            harvest,
+            stop,
+        };
+        if done.send(done_chunk).is_err() {
             return;
         }
     }
 }
 
-/// The level loop, run by the coordinator. `dispatch` gets the chunks of one level and must
-/// pass the result of every one of them to the collector it is given, in any order.
-fn run_levels<B: Board>(
+/// Takes the results of the `n_jobs` chunks of a level from `receive`, in any order, and puts
+/// them into `out` in chunk order: the chunks in, in order, are merged at once, so that their
+/// solutions leave the bound on held ones; once they hold the limit, the later chunks are
+/// cancelled, and their work is counted but their results are not used.
+fn gather<'a, B: Board>(
+    shared: &Shared<'a>,
+    n_jobs: usize,
+    mut receive: impl FnMut() -> Done<'a, B>,
+    out: &mut Harvest<'a, B>,
+) -> Option<Stop> {
+    let limit = shared.budget.max_solutions();
+    shared.cancel_after.store(usize::MAX, Ordering::Relaxed);
+    shared.held.advance(0, 0);
+    let mut results: Vec<Option<Done<'a, B>>> = (0..n_jobs).map(|_| None).collect();
+    // Chunks whose results are used: those before the one that reached the limit, and it.
+    let mut used = n_jobs;
+    let mut prefix = 0;
+    for _ in 0..n_jobs {
+        let done = receive();
+        let index = done.index;
+        results[index] = Some(done);
+        let mut released = 0;
+        while let Some(Some(done)) = results.get_mut(prefix) {
+            released += done.harvest.held.get().unwrap_or(0);
+            let part = std::mem::replace(&mut done.harvest.found, Found::new(shared.config));
+            if prefix < used {
+                out.found.append(part);
+                if out.found.reached(limit) {
+                    out.found.truncate(limit);
+                    used = prefix + 1;
+                    shared.cancel_after.store(prefix, Ordering::Relaxed);
+                }
+            }
+            prefix += 1;
+        }
+        shared.held.advance(prefix, released);
+    }
+    let mut stop = None;
+    for done in results.into_iter().flatten() {
+        out.stats.merge(&done.harvest.stats);
+        if done.index >= used {
+            continue;
+        }
+        out.next.extend(done.harvest.next);
+        if let Some(reason @ (Stop::NodeBudget | Stop::Timeout)) = done.stop {
+            stop = Some(reason);
+        }
+    }
+    stop
+}
+
+/// The level loop, run by the coordinator. `expand_level` expands every board of a level (it
+/// leaves the level empty) into the harvest it is given, the children in level order; it
+/// returns why it stopped early, if it did.
+fn run_levels<'a, B: Board>(
     puzzle: &Grid,
-    shared: &Shared<'_>,
-    mut dispatch: impl FnMut(Vec<Job<B>>, &mut dyn FnMut(Done<B>)),
+    shared: &Shared<'a>,
+    mut expand_level: impl FnMut(&mut Vec<B>, usize, &mut Harvest<'a, B>) -> Option<Stop>,
 ) -> (Stats, Found, Stop) {
     let limit = shared.budget.max_solutions();
-    let mut stats = Stats::default();
-    let mut found = Found::new(shared.config);
+    let mut out = Harvest::new(shared.config, None);
     let root = B::new(puzzle);
     let board_bytes = root.bytes();
-    let max_frontier = shared.config.frontier_boards(board_bytes);
     let mut level = vec![root];
     let mut depth = 0;
     let mut stop = Stop::Exhausted;
@@ -392,88 +524,51 @@ fn run_levels<B: Board>(
     let mut estimator = Estimator::new(shared.config, shared.start);
     while !level.is_empty() {
         if let Some(estimator) = &mut estimator {
-            estimator.update(&stats, &level, |board| board);
+            estimator.update(&out.stats, &level, |board| board);
         }
         let width = level.len() as u64;
-        let row = stats.depth_mut(depth);
+        let row = out.stats.depth_mut(depth);
         row.frontier = width;
         row.frontier_bytes = width * board_bytes as u64;
         peak = peak.max(width);
 
-        let jobs = chunk_level(level, depth, max_frontier);
-        let n_jobs = jobs.len();
-        shared.cancel_after.store(usize::MAX, Ordering::Relaxed);
-        shared.held.advance(0, 0);
-        let mut results: Vec<Option<Done<B>>> = (0..n_jobs).map(|_| None).collect();
-        // Chunks whose results are used: those before the one that reached the limit, and it.
-        let mut used = n_jobs;
-        let mut prefix = 0;
-        dispatch(jobs, &mut |done: Done<B>| {
-            let index = done.index;
-            results[index] = Some(done);
-            // The chunks in, in order, are merged at once, so that their solutions leave the
-            // bound on held ones; once they hold the limit, later chunks cannot matter.
-            let mut released = 0;
-            while let Some(Some(done)) = results.get_mut(prefix) {
-                released += done.held;
-                let part = std::mem::replace(&mut done.found, Found::new(shared.config));
-                if prefix < used {
-                    found.append(part);
-                    if found.reached(limit) {
-                        found.truncate(limit);
-                        used = prefix + 1;
-                        shared.cancel_after.store(prefix, Ordering::Relaxed);
-                    }
-                }
-                prefix += 1;
-            }
-            shared.held.advance(prefix, released);
-        });
-
-        let mut next = Vec::new();
-        for done in results.into_iter().flatten() {
-            stats.merge(&done.stats);
-            if done.index >= used {
-                // Cancelled or beyond the limit: its work is counted, its results are not used.
-                continue;
-            }
-            next.extend(done.next);
-            if let Some(reason @ (Stop::NodeBudget | Stop::Timeout)) = done.stop {
-                stop = reason;
-            }
-        }
+        let early = expand_level(&mut level, depth, &mut out);
         // Deeper depths may still grow (overflow, later levels); this one and those above
         // it are final.
-        emitted = trace::depths_from(Strategy::Bfs, &stats.per_depth[..=depth], emitted);
-        if found.reached(limit) {
-            found.truncate(limit);
+        emitted = trace::depths_from(Strategy::Bfs, &out.stats.per_depth[..=depth], emitted);
+        if out.found.reached(limit) {
+            out.found.truncate(limit);
             stop = Stop::SolutionLimit;
             break;
         }
-        if stop != Stop::Exhausted {
+        if let Some(reason @ (Stop::NodeBudget | Stop::Timeout)) = early {
+            stop = reason;
             break;
         }
-        level = next;
+        // The drained level's room is the one after next.
+        std::mem::swap(&mut level, &mut out.next);
         depth += 1;
     }
-    trace::depths_from(Strategy::Bfs, &stats.per_depth, emitted);
+    trace::depths_from(Strategy::Bfs, &out.stats.per_depth, emitted);
+    let Harvest {
+        mut stats, found, ..
+    } = out;
     // The frontier is the level; the workers' overflow stacks are not part of it.
     stats.peak_frontier = 0;
     stats.record_peak(peak, board_bytes);
     (stats, found, stop)
 }
 
-/// Cuts a level into chunks of [`CHUNK`] boards, each with an equal share of `max_frontier`.
-fn chunk_level<B>(level: Vec<B>, depth: usize, max_frontier: usize) -> Vec<Job<B>> {
-    let n_jobs = level.len().div_ceil(CHUNK);
-    let (share, extra) = (max_frontier / n_jobs, max_frontier % n_jobs);
-    let mut boards = level.into_iter();
-    (0..n_jobs)
+/// Cuts a level into chunks of [`CHUNK`] boards with their [`Shares`], leaving it empty.
+fn chunk_level<B>(level: &mut Vec<B>, depth: usize, max_frontier: usize) -> Vec<Job<B>> {
+    let shares = Shares::new(level.len(), max_frontier);
+    let mut boards = level.drain(..);
+    (0..shares.n_chunks)
         .map(|index| Job {
             index,
             depth,
             boards: boards.by_ref().take(CHUNK).collect(),
-            share: share + usize::from(index < extra),
+            share: shares.of(index),
         })
         .collect()
 }
