@@ -230,8 +230,11 @@ pub(crate) struct SolveArgs {
     pub(crate) engine: EngineArgs,
 
     /// Draw the search on standard error as it runs: one row per finished depth (boards,
-    /// forced cells, children, dead boards, solutions, frontier and its memory, a bar), then a
-    /// summary. The rows do not depend on --threads.
+    /// forced cells, children, dead boards, solutions, frontier and its memory, and a bar
+    /// proportional to the frontier, its scale in the title), then a summary. The table fits
+    /// the terminal (at least 80 columns; COLUMNS, else 80, off a terminal). The depth-first
+    /// strategies' rows are final only when they end: a live line shows their progress until
+    /// then. The rows do not depend on --threads.
     #[arg(long, help_heading = "Watch the search")]
     pub(crate) trace: bool,
 

@@ -18,6 +18,7 @@
 //! - `pictures`: `--svg` and `--dot`, pictures of one puzzle's search;
 //! - `progress`: the live line of a long run (boards, solutions, rate, estimate, time left);
 //! - `tally`: verdicts counted, the exit status and the batch summary;
+//! - `terminal`: the size of the terminal that the trace and the step mode draw on;
 //! - `trace`: the `--trace` layer that draws the search as it runs.
 
 mod cli;
@@ -34,6 +35,7 @@ mod progress;
 mod solve;
 mod split;
 mod tally;
+mod terminal;
 mod trace;
 
 use std::io::{self, IsTerminal, Write};
@@ -73,17 +75,23 @@ fn main() -> ExitCode {
         Some(cli::Command::Completions(args)) => ExitCode::from(manual::completions(args.shell)),
         Some(cli::Command::Man) => ExitCode::from(manual::man()),
         None => {
-            let budget = output::FrontierBudget::of(&cli.solve.config());
-            install_tracing(ansi, cli.solve.trace().map(|format| (format, budget)));
-            solve::run(&cli.solve).exit_code()
+            let config = cli.solve.config();
+            let budget = output::FrontierBudget::of(&config);
+            let (live, progress) = progress::Live::for_solving(&cli.solve, &config);
+            let trace = cli
+                .solve
+                .trace()
+                .map(|format| trace::TraceLayer::new(format, budget, live.clone()));
+            install_tracing(ansi, trace);
+            solve::run(&cli.solve, live, progress).exit_code()
         }
     }
 }
 
 /// Sends the library's `tracing` events to standard error, filtered by `RUST_LOG` (default:
 /// warnings and errors), coloured when `ansi` says (`--color`, [`color`]); with `--trace`, also
-/// the search's own events, drawn by [`trace::TraceLayer`].
-fn install_tracing(ansi: bool, trace: Option<(trace::TraceFormat, output::FrontierBudget)>) {
+/// the search's own events, drawn by `trace`.
+fn install_tracing(ansi: bool, trace: Option<trace::TraceLayer>) {
     let filter = EnvFilter::builder()
         .with_default_directive(LevelFilter::WARN.into())
         .from_env()
@@ -95,10 +103,8 @@ fn install_tracing(ansi: bool, trace: Option<(trace::TraceFormat, output::Fronti
         .with_writer(io::stderr)
         .with_ansi(ansi)
         .with_filter(filter);
-    let trace = trace.map(|(format, budget)| {
-        trace::TraceLayer::new(format, budget)
-            .with_filter(Targets::new().with_target(TARGET, Level::INFO))
-    });
+    let trace =
+        trace.map(|layer| layer.with_filter(Targets::new().with_target(TARGET, Level::INFO)));
     let _ = tracing_subscriber::registry()
         .with(log)
         .with(trace)
