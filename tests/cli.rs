@@ -701,6 +701,37 @@ fn the_trace_draws_one_row_per_depth_then_a_summary() {
     assert!(stderr.contains("=> unique solution:"), "{stderr}");
 }
 
+/// `--step` needs a terminal to draw on and read keys from: without one it says so, exit 2,
+/// before reading any input; and it steps instead of writing results, so output flags and the
+/// trace are refused.
+#[test]
+fn step_without_a_terminal_is_an_error_that_says_why() {
+    explore()
+        .args(["--step", "no-such-file.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains(
+                "explore: --step draws on a terminal and reads its keys, and standard output \
+                 is not a terminal",
+            )
+            .and(predicate::str::contains("no-such-file").not()),
+        );
+    for other in [
+        &["--trace"][..],
+        &["--output", "json"],
+        &["--dot", "tree.dot"],
+    ] {
+        explore()
+            .arg("--step")
+            .args(other)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("cannot be used with"));
+    }
+}
+
 /// The demo's trace on standard error (not a terminal), with `COLUMNS` as given.
 fn trace_lines(columns: Option<&str>) -> Vec<String> {
     let mut command = explore();

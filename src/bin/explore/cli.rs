@@ -238,6 +238,20 @@ pub(crate) struct SolveArgs {
     #[arg(long, help_heading = "Watch the search")]
     pub(crate) trace: bool,
 
+    /// Step through the search of the first puzzle in the terminal, for a class: one depth
+    /// per key press with bfs, one board with dfs, bitmask and backtrack. Each step shows what
+    /// it did and draws the boards waiting (the bfs queue, the depth-first stack, next first) as
+    /// small grids, with candidates when they fit (4x4 boards) and the guess that made each
+    /// in reverse video. Keys: space or enter to step, r to run to the end, q to quit. The
+    /// steps are the strategy's real search: its rules (--forced, --branch), boards and order.
+    /// Needs a terminal.
+    #[arg(
+        long,
+        help_heading = "Watch the search",
+        conflicts_with_all = ["trace", "trace_format", "svg", "dot", "output", "count"]
+    )]
+    pub(crate) step: bool,
+
     /// Write the trace as JSON lines instead of a table (implies --trace); the schema is in
     /// docs/tracing.md.
     #[arg(

@@ -13,6 +13,7 @@
 //! - `merge`: `explore merge`, results of shards, batches and comparisons added up;
 //! - `solve`: the run: inputs through the batch, results to the output, messages to stderr;
 //! - `split`: `explore split`, one puzzle's search cut into shards;
+//! - `step`: `--step`, the search stepped in the terminal for a class;
 //! - `memory`: `--max-memory`, one bound shared out among the budgets;
 //! - `output`: the `human`, `line` and `json` renderers;
 //! - `pictures`: `--svg` and `--dot`, pictures of one puzzle's search;
@@ -34,6 +35,7 @@ mod pictures;
 mod progress;
 mod solve;
 mod split;
+mod step;
 mod tally;
 mod terminal;
 mod trace;
@@ -74,6 +76,10 @@ fn main() -> ExitCode {
         }
         Some(cli::Command::Completions(args)) => ExitCode::from(manual::completions(args.shell)),
         Some(cli::Command::Man) => ExitCode::from(manual::man()),
+        None if cli.solve.step => {
+            install_tracing(ansi, None);
+            ExitCode::from(step::run(&cli.solve))
+        }
         None => {
             let config = cli.solve.config();
             let budget = output::FrontierBudget::of(&config);
