@@ -5,6 +5,7 @@
 //! here (`strategy` imports `config`, never the reverse), so the set of strategies and the
 //! options that choose between them live on one side of that line.
 
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use crate::progress::Progress;
@@ -196,7 +197,8 @@ pub struct Config {
     pub max_nodes: Option<u64>,
     /// Give up after this much wall-clock time per puzzle.
     pub timeout: Option<Duration>,
-    /// Worker threads for the breadth-first engine; at least 1.
+    /// Worker threads for the breadth-first engine; at least 1. The default is the number of
+    /// cores the process may run on, asked of the system once per process.
     pub threads: usize,
     /// Forced-cell rule of the breadth-first engine.
     pub forced: Forced,
@@ -219,6 +221,14 @@ pub struct Config {
     pub progress: Option<Progress>,
 }
 
+/// The cores this process may run on, asked once: the answer comes from several system files
+/// (affinity and control-group quotas), which would cost more than solving an easy puzzle if
+/// every `Config::default()` asked again.
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
 impl Default for Config {
     fn default() -> Config {
         Config {
@@ -227,7 +237,7 @@ impl Default for Config {
             keep_solutions: true,
             max_nodes: None,
             timeout: None,
-            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            threads: cores(),
             forced: Forced::default(),
             branch: Branch::default(),
             max_frontier: Config::DEFAULT_MAX_FRONTIER,

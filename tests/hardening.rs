@@ -182,12 +182,46 @@ fn a_closed_standard_output_is_a_failure_not_a_success() {
     assert!(status.success());
 }
 
+#[test]
+fn a_result_reaches_a_pipe_before_the_next_slow_puzzle_is_done() {
+    use std::io::{BufRead, BufReader};
+    // The empty board, counted, runs until its timeout: the easy puzzle before it must not
+    // wait in the output buffer until then.
+    let empty = ".".repeat(81);
+    let mut child = StdCommand::new(env!("CARGO_BIN_EXE_explore"))
+        .args([
+            ESCARGOT,
+            &empty,
+            "--count",
+            "--timeout",
+            "20",
+            "-o",
+            "line",
+            "-q",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(first, "1 unique\n");
+    assert!(running, "the first result came only when the run ended");
+}
+
 #[cfg(unix)]
 #[test]
 fn a_reader_that_stops_early_makes_a_quiet_failure() {
+    // Twenty times the same 30 puzzles: more text than a pipe holds, so that some of it is
+    // written after the reader has gone (output is buffered, and a pipe takes 64 KiB).
     for command in [
-        "\"$0\" tests/data/top1465.txt -o line | head -1",
-        "\"$0\" tests/data/top1465.txt | head -1",
+        "\"$0\" $(printf 'tests/data/top1465.txt %.0s' {1..20}) -o line | head -1",
+        "\"$0\" $(printf 'tests/data/top1465.txt %.0s' {1..20}) | head -1",
     ] {
         let output = StdCommand::new("bash")
             .arg("-c")

@@ -12,3 +12,5 @@ mod engine;
 mod formats;
 mod hardening;
 mod properties;
+#[cfg(feature = "cli")]
+mod tutorial;

@@ -119,6 +119,9 @@ struct Held {
     max: u64,
     /// The lowest chunk of the level whose result is not in yet.
     lowest: AtomicUsize,
+    /// Chunks waiting on `room`, so that advancing wakes no one (and makes no system call)
+    /// when no one waits, as in every search that holds few solutions.
+    waiting: AtomicUsize,
     lock: Mutex<()>,
     room: Condvar,
 }
@@ -132,8 +135,12 @@ impl Held {
             return;
         }
         let mut guard = self.lock.lock().unwrap_or_else(PoisonError::into_inner);
-        while self.count.load(Ordering::Relaxed) > self.max
-            && index != self.lowest.load(Ordering::Relaxed)
+        // Counted before the condition is read, and `advance` changes the condition before it
+        // reads the count (both sequentially consistent): either this chunk sees the change,
+        // or `advance` sees it waiting and wakes it.
+        self.waiting.fetch_add(1, Ordering::SeqCst);
+        while self.count.load(Ordering::SeqCst) > self.max
+            && index != self.lowest.load(Ordering::SeqCst)
             && index <= shared.cancel_after.load(Ordering::Relaxed)
             && shared.halt.load(Ordering::Relaxed) == HALT_NONE
         {
@@ -142,15 +149,19 @@ impl Held {
                 .wait(guard)
                 .unwrap_or_else(PoisonError::into_inner);
         }
+        self.waiting.fetch_sub(1, Ordering::SeqCst);
     }
 
     /// Records that chunks before `lowest` are in and their `released` solutions merged, and
     /// wakes the waiting chunks to look again.
     fn advance(&self, lowest: usize, released: u64) {
-        let _guard = self.lock.lock().unwrap_or_else(PoisonError::into_inner);
-        self.count.fetch_sub(released, Ordering::Relaxed);
-        self.lowest.store(lowest, Ordering::Relaxed);
-        self.room.notify_all();
+        self.count.fetch_sub(released, Ordering::SeqCst);
+        self.lowest.store(lowest, Ordering::SeqCst);
+        if self.waiting.load(Ordering::SeqCst) > 0 {
+            // Taking the lock waits for a chunk between its check and its wait to be waiting.
+            let _guard = self.lock.lock().unwrap_or_else(PoisonError::into_inner);
+            self.room.notify_all();
+        }
     }
 }
 
@@ -292,6 +303,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
             count: AtomicU64::new(0),
             max: config.max_kept(puzzle.shape()),
             lowest: AtomicUsize::new(0),
+            waiting: AtomicUsize::new(0),
             lock: Mutex::new(()),
             room: Condvar::new(),
         },

@@ -14,7 +14,11 @@ use std::fmt::Display;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{RecvTimeoutError, Sender};
 
 use explore::batch::{self, Solved};
 use explore::{Config, Progress, Status, format};
@@ -198,12 +202,12 @@ impl Run {
     fn stream(&mut self, origin: Origin<'_>, solved: &Solved) -> io::Result<()> {
         if self.written > 0 {
             self.out
-                .writer
+                .lock()
                 .write_all(self.renderer.separator().as_bytes())?;
         }
         self.written += 1;
         self.renderer
-            .write_solved(&mut self.out.writer, origin, solved)
+            .write_solved(&mut *self.out.lock(), origin, solved)
     }
 
     /// Writes one puzzle's text, after the separator from the one before; an empty text is
@@ -214,20 +218,25 @@ impl Run {
         }
         if self.written > 0 {
             self.out
-                .writer
+                .lock()
                 .write_all(self.renderer.separator().as_bytes())?;
         }
         self.written += 1;
-        self.out.writer.write_all(text.as_bytes())
+        self.out.lock().write_all(text.as_bytes())
     }
 }
 
-/// Standard output, buffered, and flushed after every puzzle unless it is a regular file: a
-/// person at a terminal, or a program reading a pipe, gets each result as soon as it and
-/// those before it are solved, not at the end of the input.
+/// Standard output, buffered, so that a batch of easy puzzles costs no system call per puzzle.
+///
+/// A person at a terminal gets each result as soon as it and those before it are solved: it
+/// is flushed as it is written. A program reading a pipe gets it within [`FLUSH_EVERY`]: a
+/// flusher thread writes out whatever waits that long, however slow the next puzzle is. A
+/// regular file is written when the buffer fills, and at the end.
 struct Stdout {
-    writer: BufWriter<io::StdoutLock<'static>>,
+    writer: Arc<Mutex<BufWriter<io::Stdout>>>,
     flush_each: bool,
+    /// The flusher thread, stopped by dropping the sender.
+    flusher: Option<(Sender<()>, JoinHandle<()>)>,
     /// Set once a write failed: nothing more is written.
     closed: bool,
     /// Set when a write failed, a broken pipe included: some result was not written.
@@ -236,25 +245,60 @@ struct Stdout {
     failure: Option<io::Error>,
 }
 
+/// How long a result may wait in the buffer when standard output is neither a terminal nor
+/// a regular file.
+const FLUSH_EVERY: Duration = Duration::from_millis(20);
+
 impl Stdout {
     fn new() -> Stdout {
         let stdout = io::stdout();
+        let flush_each = stdout.is_terminal();
+        let timed = !flush_each && !is_regular_file(&stdout);
+        let writer = Arc::new(Mutex::new(BufWriter::new(stdout)));
         Stdout {
-            flush_each: !is_regular_file(&stdout),
-            writer: BufWriter::new(stdout.lock()),
+            flusher: timed.then(|| Stdout::flusher(&writer)).flatten(),
+            writer,
+            flush_each,
             closed: false,
             lost: false,
             failure: None,
         }
     }
 
-    /// Whether a write succeeded (and, unless the output is a file, was flushed). A failure
-    /// closes the output; a broken pipe means the reader went away, which is not reported,
-    /// but the results after it are lost all the same.
+    /// Starts the thread that flushes what has waited [`FLUSH_EVERY`]. A failed flush leaves
+    /// the text in the buffer, so the next write or [`Stdout::finish`] meets the same error
+    /// and reports it; the flusher just stops. Without a thread (the system may refuse one)
+    /// results are written when the buffer fills.
+    fn flusher(writer: &Arc<Mutex<BufWriter<io::Stdout>>>) -> Option<(Sender<()>, JoinHandle<()>)> {
+        let (stop, stopped) = crossbeam_channel::bounded::<()>(0);
+        let writer = Arc::clone(writer);
+        let thread = std::thread::Builder::new()
+            .name("explore-flush".to_owned())
+            .stack_size(64 * 1024)
+            .spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(FLUSH_EVERY) {
+                    let mut writer = writer.lock().unwrap_or_else(PoisonError::into_inner);
+                    if !writer.buffer().is_empty() && writer.flush().is_err() {
+                        return;
+                    }
+                }
+            })
+            .ok()?;
+        Some((stop, thread))
+    }
+
+    /// The buffered writer, for one result.
+    fn lock(&self) -> MutexGuard<'_, BufWriter<io::Stdout>> {
+        self.writer.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Whether a write succeeded (and, at a terminal, was flushed). A failure closes the
+    /// output; a broken pipe means the reader went away, which is not reported, but the
+    /// results after it are lost all the same.
     fn check(&mut self, written: io::Result<()>) -> bool {
         let result = written.and_then(|()| {
             if self.flush_each {
-                self.writer.flush()
+                self.lock().flush()
             } else {
                 Ok(())
             }
@@ -280,7 +324,7 @@ impl Stdout {
     /// far, so that on a terminal both appear in order.
     fn message(&mut self, message: impl Display) {
         if !self.closed {
-            let flushed = self.writer.flush();
+            let flushed = self.lock().flush();
             if let Err(error) = flushed {
                 self.close(error);
             }
@@ -288,10 +332,15 @@ impl Stdout {
         let _ = writeln!(io::stderr().lock(), "explore: {message}");
     }
 
-    /// Flushes what is left and reports a write failure, if there was one.
+    /// Stops the flusher, flushes what is left and reports a write failure, if there was one.
     fn finish(&mut self, tally: &mut Tally) {
+        if let Some((stop, thread)) = self.flusher.take() {
+            drop(stop);
+            let _ = thread.join();
+        }
         if !self.closed {
-            if let Err(error) = self.writer.flush() {
+            let flushed = self.lock().flush();
+            if let Err(error) = flushed {
                 self.close(error);
             }
         }
@@ -306,8 +355,7 @@ impl Stdout {
     }
 }
 
-/// Whether standard output is a regular file, where flushing after every puzzle would only
-/// cost system calls.
+/// Whether standard output is a regular file, where nobody waits for a result before the end.
 fn is_regular_file(stdout: &io::Stdout) -> bool {
     #[cfg(unix)]
     {
