@@ -1,18 +1,25 @@
-//! The whole search tree of a small search, recorded node by node and drawn as a Graphviz DOT
-//! file: a picture of the "array of boards" for the classroom.
+//! The whole search tree of a small search, walked board by board in the order of the chosen
+//! strategy, recorded node by node and drawn as a Graphviz DOT file: a picture of the "array of
+//! boards" for the classroom.
 //!
-//! [`record`] runs the same search as the candidate-board strategies (`bfs` and `dfs`): the
-//! same forced-cell rule, the same branch cell, the same children in the same order, through
-//! the same step function the engines use. It goes breadth-first, level by level like `bfs`,
-//! and keeps a [`Node`] for every board it creates: where it hangs in the tree, the guess that
-//! made it, how many cells were forced in it, and its [`Fate`]. The boards themselves are
-//! dropped once expanded, as in the engine; only the small node records stay.
+//! A [`Walk`] is the incremental form: created from a puzzle and a [`Config`], each
+//! [`Walk::step`] expands one board, in the order of `config.strategy` ([`Order`]: a queue for
+//! `bfs`, a stack for `dfs` and the backtrackers), with the same forced-cell rule, the same
+//! branch cell and the same children in the same order as the engines, through the same step
+//! function they use, and returns a [`Visit`]: the [`Node`] (where it hangs in the tree, the
+//! guess that made it, how many cells were forced in it, its [`Fate`] and its place in the
+//! visit order) and the board itself with its candidates ([`BoardView`]). `backtrack` and
+//! `bitmask` search a different tree, cell by cell and without forced cells ([`Kind`]); their
+//! walk is that tree. [`record`] runs a walk to its end and keeps the [`SearchTree`]; the
+//! boards are dropped once expanded, as in the engine, unless the walk is asked to keep them
+//! ([`Walk::keep_boards`]), and only the small node records stay.
 //!
 //! A tree worth drawing is small, so the recording has a hard cap on nodes
 //! ([`DOT_MAX_NODES`] is the one `--dot` uses) and fails with [`TooLarge`] the moment the tree
 //! would grow past it, instead of holding a huge tree in memory. The counts ([`SearchTree::levels`]
 //! and friends) are read off the nodes; when the search runs to the end they agree with the
-//! [`Stats`] of `bfs` for the same puzzle and config, which the tests check.
+//! [`Stats`](crate::Stats) of the strategy for the same puzzle and config, which the tests
+//! check.
 //!
 //! [`SearchTree::to_dot`] writes the picture. Parsing puzzles, running the real engines and
 //! writing files are left to others; this module never prints.
@@ -33,16 +40,16 @@
 
 use std::fmt::{self, Write as _};
 use std::ops::Range;
-use std::time::Instant;
 
-use crate::board::{Board, General, Kernel, Nine};
-use crate::budget::Budget;
 use crate::config::{Branch, Config, Forced};
 use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::Stop;
-use crate::stats::Stats;
-use crate::strategy::expand::{Step, expand};
+
+mod textbook;
+mod walk;
+
+pub use walk::{BoardView, Kind, Order, Visit, Walk};
 
 /// The node cap of `explore --dot`.
 ///
@@ -97,8 +104,8 @@ pub enum Fate {
     Branched {
         /// The branch cell.
         cell: Cell,
-        /// The ids of its children; they are consecutive because nodes are numbered
-        /// breadth-first.
+        /// The ids of its children; they are consecutive because a board's children are all
+        /// made when it branches.
         children: Range<usize>,
     },
 }
@@ -107,8 +114,8 @@ pub enum Fate {
 #[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Node {
-    /// Its number in breadth-first order, from 0 at the root; also its index in
-    /// [`SearchTree::nodes`].
+    /// Its number in the order the boards were made, from 0 at the root; also its index in
+    /// [`SearchTree::nodes`]. Under [`Order::Breadth`] it is also the visit order.
     pub id: usize,
     /// The node it branched from; `None` for the root.
     pub parent: Option<usize>,
@@ -120,6 +127,9 @@ pub struct Node {
     /// boards: like the engine's statistics, a board that dies does not count the cells it
     /// filled on the way.
     pub forced: u32,
+    /// Its place in the order the walk expanded the boards, from 0 at the root; `None` if it
+    /// was never expanded.
+    pub visit: Option<usize>,
     /// What became of it.
     pub fate: Fate,
 }
@@ -146,126 +156,46 @@ pub struct Level {
     pub unexplored: usize,
 }
 
-/// The recorded search tree of one puzzle. Build it with [`record`].
+/// The recorded search tree of one puzzle. Build it with [`record`] or a [`Walk`].
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct SearchTree {
     puzzle: Grid,
     forced_rule: Forced,
     branch_rule: Branch,
+    order: Order,
+    kind: Kind,
     nodes: Vec<Node>,
     stop: Stop,
+    /// The board of each node expanded, by id, when the walk kept them.
+    boards: Option<Vec<Option<BoardView>>>,
 }
 
-/// Records the search tree that the candidate-board strategies explore for `puzzle` under
-/// `config`, breadth-first, keeping at most `max_nodes` nodes.
+/// Records the search tree that `config.strategy` explores for `puzzle`, in its order,
+/// keeping at most `max_nodes` nodes: a [`Walk`] run to its end.
 ///
-/// The tree follows `config.forced` and `config.branch`, and stops like the engine at
-/// `config.max_solutions` (taking solutions in breadth-first order), `config.max_nodes`
-/// (boards expanded) and `config.timeout`; boards still waiting then are kept as
-/// [`Fate::Unexplored`]. `config.strategy`, `threads` and `max_frontier` do not change the
-/// tree. Givens that break a rule give a tree whose root is dead (where [`solve`](crate::solve)
-/// reports the conflict without searching). One difference from the engine is at the solution
-/// limit: the tree stops at the exact board that reached it, while the engine may expand the
-/// rest of a chunk of boards (16) first and discard what they
-/// find; the solutions are the same.
+/// `bfs` and `dfs` search the same tree of candidate boards, one breadth-first and one
+/// depth-first, so their trees have the same nodes when the search runs to the end, numbered
+/// differently; `backtrack` and `bitmask` search the textbook tree ([`Kind::Textbook`]). The
+/// tree follows `config.forced` and `config.branch`, and stops like the engine at
+/// `config.max_solutions`, `config.max_nodes` (boards expanded) and `config.timeout`; boards
+/// still waiting then are kept as [`Fate::Unexplored`]. `threads` and `max_frontier` do not
+/// change the tree. Givens that break a rule give a tree whose root is dead (where
+/// [`solve`](crate::solve) reports the conflict without searching). One difference from the
+/// engine is at the solution limit of `bfs`: the tree stops at the exact board that reached
+/// it, while the engine may expand the rest of a chunk of boards (16) first and discard what
+/// they find; the solutions are the same.
 ///
 /// # Errors
 ///
 /// [`TooLarge`] as soon as the tree would have more than `max_nodes` nodes (counting the
 /// unexplored ones), without building it further.
 pub fn record(puzzle: &Grid, config: &Config, max_nodes: usize) -> Result<SearchTree, TooLarge> {
-    match Kernel::for_search(puzzle.shape(), config.forced) {
-        Kernel::Nine => record_on::<Nine>(puzzle, config, max_nodes),
-        Kernel::General => record_on::<General>(puzzle, config, max_nodes),
-    }
-}
-
-/// [`record`] on boards of kind `B`.
-fn record_on<B: Board>(
-    puzzle: &Grid,
-    config: &Config,
-    max_nodes: usize,
-) -> Result<SearchTree, TooLarge> {
-    let too_large = TooLarge { max_nodes };
-    if max_nodes == 0 {
-        return Err(too_large);
-    }
-    // The tree is of boards: its end is never counted without them here, even for a count.
-    let config = &config.clone().with_keep_solutions(true);
-    let budget = Budget::new(config, puzzle.shape(), Instant::now());
-    let limit = budget.max_solutions();
-    let mut stats = Stats::default();
-    let mut nodes = vec![Node {
-        id: 0,
-        parent: None,
-        depth: 0,
-        guess: None,
-        forced: 0,
-        fate: Fate::Unexplored,
-    }];
-    // The boards of one depth, waiting, with their node ids: the engine's level.
-    let mut level = vec![(0, B::new(puzzle))];
-    let mut depth = 0;
-    let mut stop = Stop::Exhausted;
-    'levels: while !level.is_empty() {
-        let mut next = Vec::new();
-        for (id, mut board) in level {
-            // As in the engine, the board about to be expanded counts against the node budget.
-            if let Some(reason) = budget.check(stats.nodes + 1) {
-                stop = reason;
-                break 'levels;
-            }
-            let forced_before = stats.forced;
-            let step = expand(&mut board, depth, config, &mut stats);
-            nodes[id].forced =
-                u32::try_from(stats.forced - forced_before).expect("a board has few cells");
-            let fate = match step {
-                Step::Dead => Fate::Dead,
-                Step::Solved => Fate::Solved(board.to_grid()),
-                Step::Counted(_) => unreachable!("solutions are kept, so boards are expanded"),
-                Step::Branch(cell, candidates) => {
-                    let first = nodes.len();
-                    if first + candidates.len() as usize > max_nodes {
-                        return Err(too_large);
-                    }
-                    for digit in candidates {
-                        next.push((nodes.len(), board.child(cell, digit)));
-                        nodes.push(Node {
-                            id: nodes.len(),
-                            parent: Some(id),
-                            depth: depth + 1,
-                            guess: Some(Guess { cell, digit }),
-                            forced: 0,
-                            fate: Fate::Unexplored,
-                        });
-                    }
-                    Fate::Branched {
-                        cell,
-                        children: first..nodes.len(),
-                    }
-                }
-            };
-            nodes[id].fate = fate;
-            if stats.solutions >= limit {
-                stop = Stop::SolutionLimit;
-                break 'levels;
-            }
-        }
-        level = next;
-        depth += 1;
-    }
-    Ok(SearchTree {
-        puzzle: puzzle.clone(),
-        forced_rule: config.forced,
-        branch_rule: config.branch,
-        nodes,
-        stop,
-    })
+    Walk::new(puzzle, config, max_nodes).finish()
 }
 
 impl SearchTree {
-    /// Every node, in breadth-first order: node `id` is `nodes()[id]`, parents come before
-    /// their children, and depths never decrease.
+    /// Every node, in the order they were made: node `id` is `nodes()[id]`, and parents come
+    /// before their children.
     pub fn nodes(&self) -> &[Node] {
         &self.nodes
     }
@@ -334,16 +264,38 @@ impl SearchTree {
 
     /// The deepest depth of any node: the most guesses on one path from the root.
     pub fn depth(&self) -> usize {
-        // Breadth-first order: the last node is among the deepest.
-        self.nodes.last().map_or(0, |node| node.depth)
+        self.nodes.iter().map(|node| node.depth).max().unwrap_or(0)
     }
 
-    /// The solutions, in breadth-first order.
+    /// The solutions, in the order the walk found them.
     pub fn solutions(&self) -> impl Iterator<Item = &Grid> {
-        self.nodes.iter().filter_map(|node| match &node.fate {
+        self.visits().filter_map(|node| match &node.fate {
             Fate::Solved(grid) => Some(grid),
             _ => None,
         })
+    }
+
+    /// The nodes expanded, in the order the walk expanded them.
+    pub fn visits(&self) -> impl Iterator<Item = &Node> {
+        let mut visited: Vec<&Node> = self.nodes.iter().filter(|n| n.visit.is_some()).collect();
+        visited.sort_unstable_by_key(|node| node.visit);
+        visited.into_iter()
+    }
+
+    /// The order the tree was walked in.
+    pub fn order(&self) -> Order {
+        self.order
+    }
+
+    /// Which tree it is: that of the board search or of the textbook backtrackers.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The board of node `id` after its forced cells were filled, if the walk kept boards
+    /// ([`Walk::keep_boards`]) and the node was expanded.
+    pub fn board(&self, id: usize) -> Option<&BoardView> {
+        self.boards.as_ref()?.get(id)?.as_ref()
     }
 
     /// The counts of every depth, from the root's down.

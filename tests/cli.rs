@@ -511,9 +511,11 @@ fn a_tiny_byte_budget_overflows_and_still_solves() {
     assert!(stats["overflow"].as_u64() > Some(0), "{stats}");
     assert_eq!(stats["peak_frontier"], 2);
     assert_eq!(stats["peak_frontier_bytes"], 256);
+    // Wide enough for the summary to stand on one line.
     explore()
         .args(tiny)
         .arg("--trace")
+        .env("COLUMNS", "400")
         .assert()
         .success()
         .stderr(predicate::str::contains(
@@ -697,6 +699,108 @@ fn the_trace_draws_one_row_per_depth_then_a_summary() {
         .count();
     assert!(rows >= 3, "the demo needs several levels: {stderr}");
     assert!(stderr.contains("=> unique solution:"), "{stderr}");
+}
+
+/// `--step` needs a terminal to draw on and read keys from: without one it says so, exit 2,
+/// before reading any input; and it steps instead of writing results, so output flags and the
+/// trace are refused.
+#[test]
+fn step_without_a_terminal_is_an_error_that_says_why() {
+    explore()
+        .args(["--step", "no-such-file.txt"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            predicate::str::contains(
+                "explore: --step draws on a terminal and reads its keys, and standard output \
+                 is not a terminal",
+            )
+            .and(predicate::str::contains("no-such-file").not()),
+        );
+    for other in [
+        &["--trace"][..],
+        &["--output", "json"],
+        &["--dot", "tree.dot"],
+    ] {
+        explore()
+            .arg("--step")
+            .args(other)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("cannot be used with"));
+    }
+}
+
+/// The demo's trace on standard error (not a terminal), with `COLUMNS` as given.
+fn trace_lines(columns: Option<&str>) -> Vec<String> {
+    let mut command = explore();
+    command.env_remove("COLUMNS").arg("--trace");
+    if let Some(columns) = columns {
+        command.env("COLUMNS", columns);
+    }
+    let output = command.output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    stderr.lines().map(str::to_owned).collect()
+}
+
+/// The marks of the bar of the row of `depth`.
+fn bar_of(lines: &[String], depth: u64) -> usize {
+    let row = lines
+        .iter()
+        .find(|line| line.split_whitespace().next() == Some(&depth.to_string()))
+        .expect("a row per depth");
+    row.matches('#').count()
+}
+
+/// Off a terminal the trace is 80 columns wide, or as wide as `COLUMNS` says (never
+/// narrower); its bars are proportional, and when a row needs a larger scale a line says so.
+#[test]
+fn the_trace_fits_80_columns_or_columns_with_proportional_bars() {
+    let narrow = trace_lines(None);
+    assert!(
+        narrow.iter().all(|line| line.chars().count() <= 80),
+        "{narrow:#?}"
+    );
+    let timeless = |lines: &[String]| lines[..lines.len() - 1].to_vec();
+    assert_eq!(
+        timeless(&trace_lines(Some("40"))),
+        timeless(&narrow),
+        "never narrower than 80"
+    );
+    // 14 columns of bar at 80: depths 5 to 7 (18, 18, 22 boards) at 2 a mark, then 30 and 16
+    // boards at 3 a mark.
+    assert!(
+        narrow
+            .iter()
+            .any(|line| line.trim() == "from here on: # = 2 boards")
+    );
+    assert!(
+        narrow
+            .iter()
+            .any(|line| line.trim() == "from here on: # = 3 boards")
+    );
+    let bars: Vec<usize> = (5..=9).map(|depth| bar_of(&narrow, depth)).collect();
+    assert_eq!(bars, [9, 9, 11, 10, 6]);
+
+    let wide = trace_lines(Some("120"));
+    assert!(
+        wide.iter().all(|line| line.chars().count() <= 120),
+        "{wide:#?}"
+    );
+    assert!(
+        wide.iter().any(|line| line.chars().count() > 80),
+        "{wide:#?}"
+    );
+    // 54 columns of bar: one board a mark throughout, so 18, 22 and 30 boards differ.
+    assert!(
+        wide[1].ends_with("bar: the frontier, # = 1 board"),
+        "{wide:#?}"
+    );
+    let bars: Vec<usize> = (0..=9).map(|depth| bar_of(&wide, depth)).collect();
+    assert_eq!(bars, [1, 2, 4, 8, 12, 18, 18, 22, 30, 16]);
+    assert!(!wide.iter().any(|line| line.contains("from here on")));
 }
 
 #[test]

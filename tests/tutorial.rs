@@ -17,5 +17,7 @@ fn the_tutorial_runs_as_written() {
             "explore",
             std::path::Path::new(env!("CARGO_BIN_EXE_explore")),
         )
+        // The trace is as wide as COLUMNS off a terminal: the tutorial shows 80 columns.
+        .env("COLUMNS", "80")
         .case("docs/tutorial.md");
 }

@@ -230,10 +230,27 @@ pub(crate) struct SolveArgs {
     pub(crate) engine: EngineArgs,
 
     /// Draw the search on standard error as it runs: one row per finished depth (boards,
-    /// forced cells, children, dead boards, solutions, frontier and its memory, a bar), then a
-    /// summary. The rows do not depend on --threads.
+    /// forced cells, children, dead boards, solutions, frontier and its memory, and a bar
+    /// proportional to the frontier, its scale in the title), then a summary. The table fits
+    /// the terminal (at least 80 columns; COLUMNS, else 80, off a terminal). The depth-first
+    /// strategies' rows are final only when they end: a live line shows their progress until
+    /// then. The rows do not depend on --threads.
     #[arg(long, help_heading = "Watch the search")]
     pub(crate) trace: bool,
+
+    /// Step through the search of the first puzzle in the terminal, for a class: one depth
+    /// per key press with bfs, one board with dfs, bitmask and backtrack. Each step shows what
+    /// it did and draws the boards waiting (the bfs queue, the depth-first stack, next first) as
+    /// small grids, with candidates when they fit (4x4 boards) and the guess that made each
+    /// in reverse video. Keys: space or enter to step, r to run to the end, q to quit. The
+    /// steps are the strategy's real search: its rules (--forced, --branch), boards and order.
+    /// Needs a terminal.
+    #[arg(
+        long,
+        help_heading = "Watch the search",
+        conflicts_with_all = ["trace", "trace_format", "svg", "dot", "output", "count"]
+    )]
+    pub(crate) step: bool,
 
     /// Write the trace as JSON lines instead of a table (implies --trace); the schema is in
     /// docs/tracing.md.

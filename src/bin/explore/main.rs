@@ -13,11 +13,13 @@
 //! - `merge`: `explore merge`, results of shards, batches and comparisons added up;
 //! - `solve`: the run: inputs through the batch, results to the output, messages to stderr;
 //! - `split`: `explore split`, one puzzle's search cut into shards;
+//! - `step`: `--step`, the search stepped in the terminal for a class;
 //! - `memory`: `--max-memory`, one bound shared out among the budgets;
 //! - `output`: the `human`, `line` and `json` renderers;
 //! - `pictures`: `--svg` and `--dot`, pictures of one puzzle's search;
 //! - `progress`: the live line of a long run (boards, solutions, rate, estimate, time left);
 //! - `tally`: verdicts counted, the exit status and the batch summary;
+//! - `terminal`: the size of the terminal that the trace and the step mode draw on;
 //! - `trace`: the `--trace` layer that draws the search as it runs.
 
 mod cli;
@@ -33,7 +35,9 @@ mod pictures;
 mod progress;
 mod solve;
 mod split;
+mod step;
 mod tally;
+mod terminal;
 mod trace;
 
 use std::io::{self, IsTerminal, Write};
@@ -72,18 +76,28 @@ fn main() -> ExitCode {
         }
         Some(cli::Command::Completions(args)) => ExitCode::from(manual::completions(args.shell)),
         Some(cli::Command::Man) => ExitCode::from(manual::man()),
+        None if cli.solve.step => {
+            install_tracing(ansi, None);
+            ExitCode::from(step::run(&cli.solve))
+        }
         None => {
-            let budget = output::FrontierBudget::of(&cli.solve.config());
-            install_tracing(ansi, cli.solve.trace().map(|format| (format, budget)));
-            solve::run(&cli.solve).exit_code()
+            let config = cli.solve.config();
+            let budget = output::FrontierBudget::of(&config);
+            let (live, progress) = progress::Live::for_solving(&cli.solve, &config);
+            let trace = cli
+                .solve
+                .trace()
+                .map(|format| trace::TraceLayer::new(format, budget, live.clone()));
+            install_tracing(ansi, trace);
+            solve::run(&cli.solve, live, progress).exit_code()
         }
     }
 }
 
 /// Sends the library's `tracing` events to standard error, filtered by `RUST_LOG` (default:
 /// warnings and errors), coloured when `ansi` says (`--color`, [`color`]); with `--trace`, also
-/// the search's own events, drawn by [`trace::TraceLayer`].
-fn install_tracing(ansi: bool, trace: Option<(trace::TraceFormat, output::FrontierBudget)>) {
+/// the search's own events, drawn by `trace`.
+fn install_tracing(ansi: bool, trace: Option<trace::TraceLayer>) {
     let filter = EnvFilter::builder()
         .with_default_directive(LevelFilter::WARN.into())
         .from_env()
@@ -95,10 +109,8 @@ fn install_tracing(ansi: bool, trace: Option<(trace::TraceFormat, output::Fronti
         .with_writer(io::stderr)
         .with_ansi(ansi)
         .with_filter(filter);
-    let trace = trace.map(|(format, budget)| {
-        trace::TraceLayer::new(format, budget)
-            .with_filter(Targets::new().with_target(TARGET, Level::INFO))
-    });
+    let trace =
+        trace.map(|layer| layer.with_filter(Targets::new().with_target(TARGET, Level::INFO)));
     let _ = tracing_subscriber::registry()
         .with(log)
         .with(trace)

@@ -1,19 +1,24 @@
 //! The live line of a long run on standard error: boards searched, solutions found, the rate,
 //! and while one search runs, the estimate of its size and the time left.
 //!
-//! It shows after a second, on a terminal only (not with `--quiet` or `--trace`, which draw
-//! their own), and clears itself at the end. The figures come from the library's
+//! It shows after a second, on a terminal only (not with `--quiet`, nor with the JSON lines
+//! of `--trace-format json`), and clears itself at the end. Under the `--trace` table it says
+//! how far the search has come between rows, and for a depth-first strategy, whose rows are
+//! final only at its end, that they come then. The figures come from the library's
 //! [`Progress`], read at each redraw: the search is never slowed by drawing.
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use explore::Progress;
 use explore::progress::Snapshot;
+use explore::{Config, Progress, Strategy};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
+use crate::cli::SolveArgs;
 use crate::tally::group;
+use crate::terminal;
+use crate::trace::TraceFormat;
 
 /// How long a run goes before its line shows: a quick run stays quiet.
 const DELAY: Duration = Duration::from_secs(1);
@@ -21,16 +26,34 @@ const DELAY: Duration = Duration::from_secs(1);
 /// Redraws per second.
 const TICK: Duration = Duration::from_millis(250);
 
-/// The live line of one run.
+/// The live line of one run; clones draw the same line.
+#[derive(Clone)]
 pub(crate) struct Live {
     bar: ProgressBar,
 }
 
 impl Live {
+    /// The line of a run of the default command, as its flags ask.
+    pub(crate) fn for_solving(args: &SolveArgs, config: &Config) -> (Live, Option<Progress>) {
+        let trace = args.trace();
+        let lead = match trace {
+            Some(TraceFormat::Human) if config.strategy != Strategy::Bfs => Some(format!(
+                "{} (its rows come when it ends): ",
+                config.strategy
+            )),
+            _ => None,
+        };
+        Live::new(
+            !args.quiet && trace != Some(TraceFormat::Json),
+            !config.keep_solutions,
+            lead,
+        )
+    }
+
     /// The line, and the [`Progress`] the searches report to; neither when `show` is false
     /// or standard error is not a terminal, so that a run into a pipe or a file pays nothing
-    /// for progress.
-    pub(crate) fn new(show: bool, counting: bool) -> (Live, Option<Progress>) {
+    /// for progress. `lead` opens the line, which breaks at spaces to fit the terminal.
+    fn new(show: bool, counting: bool, lead: Option<String>) -> (Live, Option<Progress>) {
         if !show || !std::io::stderr().is_terminal() {
             return (
                 Live {
@@ -41,6 +64,7 @@ impl Live {
         }
         let progress = Progress::new();
         let watched = progress.clone();
+        let width = terminal::width();
         let style = ProgressStyle::with_template("{figures}")
             .expect("the template is valid")
             .with_key(
@@ -48,7 +72,9 @@ impl Live {
                 move |state: &ProgressState, out: &mut dyn std::fmt::Write| {
                     let elapsed = state.elapsed();
                     if elapsed >= DELAY {
-                        let _ = out.write_str(&describe(&watched.snapshot(), elapsed, counting));
+                        let mut line = lead.clone().unwrap_or_default();
+                        line.push_str(&describe(&watched.snapshot(), elapsed, counting));
+                        let _ = out.write_str(terminal::wrap(&line, width, 2).trim_end());
                     }
                 },
             );
@@ -117,7 +143,7 @@ fn describe(snapshot: &Snapshot, elapsed: Duration, counting: bool) -> String {
 }
 
 /// A count for a glance: `950`, `12.3 k`, `4.10 M`, `1.00 G`, `2.5e15`.
-fn compact(value: f64) -> String {
+pub(crate) fn compact(value: f64) -> String {
     const UNITS: [(f64, &str); 3] = [(1e9, "G"), (1e6, "M"), (1e3, "k")];
     if value >= 1e15 {
         return format!("{value:.1e}");

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{RecvTimeoutError, Sender};
 
 use explore::batch::{self, Solved};
-use explore::{Config, Status, format};
+use explore::{Config, Progress, Status, format};
 
 use crate::cli::{OutputFormat, SolveArgs};
 use crate::files;
@@ -31,15 +31,11 @@ use crate::pictures::Pictures;
 use crate::progress::Live;
 use crate::tally::Tally;
 
-/// Solves the inputs `args` names and reports them; the tally says how it went.
-pub(crate) fn run(args: &SolveArgs) -> Tally {
+/// Solves the inputs `args` names and reports them, with `live` on standard error showing
+/// what `progress` receives; the tally says how it went.
+pub(crate) fn run(args: &SolveArgs, live: Live, progress: Option<Progress>) -> Tally {
     let started = Instant::now();
-    let config = args.config();
-    let (live, progress) = Live::new(
-        !args.quiet && args.trace().is_none(),
-        !config.keep_solutions,
-    );
-    let config = config.with_progress(progress);
+    let config = args.config().with_progress(progress);
     let options = args.read.options();
     let mut run = Run {
         out: Stdout::new(),

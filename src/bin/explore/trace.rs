@@ -1,10 +1,15 @@
 //! `--trace`: the search drawn as it runs, one row per finished depth, on standard error.
 //!
 //! A `tracing` layer that listens to the library's [`explore::trace`] events. In the `human`
-//! format each depth becomes a table row with a bar for the frontier; in the `json` format each
-//! event becomes one JSON object per line (the schema is in docs/tracing.md). The first puzzle
-//! of an input is drawn live, row by row; later puzzles of a batch run in parallel, so their
-//! rows are held and drawn as one block when their search ends.
+//! format each depth becomes a row of a [`Table`] fitted to the terminal, with a bar
+//! proportional to the frontier; in the `json` format each event becomes one JSON object per
+//! line (the schema is in docs/tracing.md). The first puzzle of an input is drawn live, row by
+//! row; later puzzles of a batch run in parallel, so their rows are held and drawn as one
+//! block when their search ends (after the live table, when it is still open). While a search
+//! runs, the run's live line ([`Live`]) says how far it has come, which is all a depth-first
+//! search can show before its end: its rows are final only then.
+
+mod table;
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -23,7 +28,11 @@ use tracing_subscriber::layer::Context;
 use tracing_subscriber::registry::LookupSpan;
 
 use crate::output::{FrontierBudget, bytes, duration};
+use crate::progress::Live;
 use crate::tally::group;
+use crate::terminal;
+use crate::terminal::wrap;
+use table::{Depth, Table};
 
 /// How `--trace` writes its events.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
@@ -39,19 +48,83 @@ pub(crate) struct TraceLayer {
     format: TraceFormat,
     /// The run's frontier budget, named in the summary when boards overflowed it.
     budget: FrontierBudget,
-    /// Rows of searches that are not drawn live, by puzzle number.
-    held: Mutex<HashMap<u64, String>>,
+    /// The width of the lines, from the terminal (at least 80 columns).
+    width: usize,
+    /// The run's live line, taken off the terminal while the trace writes.
+    live: Live,
+    tables: Mutex<Tables>,
+}
+
+/// The tables being drawn, by puzzle number: the first puzzle's live, the others held.
+#[derive(Default)]
+struct Tables {
+    open: HashMap<u64, Table>,
+    /// Blocks of later puzzles that ended while the first puzzle's table was still being
+    /// drawn, written after it so that it stays whole (and can be drawn again in place).
+    waiting: String,
 }
 
 /// The puzzle number of a `puzzle` span, kept in the span's extensions.
 struct PuzzleIndex(u64);
 
+/// The puzzle drawn live.
+const LIVE: u64 = 1;
+
 impl TraceLayer {
-    pub(crate) fn new(format: TraceFormat, budget: FrontierBudget) -> TraceLayer {
+    pub(crate) fn new(format: TraceFormat, budget: FrontierBudget, live: Live) -> TraceLayer {
         TraceLayer {
             format,
             budget,
-            held: Mutex::new(HashMap::new()),
+            width: terminal::width(),
+            live,
+            tables: Mutex::new(Tables::default()),
+        }
+    }
+
+    /// Writes `text` to standard error in one call, with the live line out of the way.
+    fn write(&self, text: &str) {
+        self.live.suspend(|| {
+            let _ = io::stderr().lock().write_all(text.as_bytes());
+        });
+    }
+
+    /// Draws one event of the human table of `puzzle`.
+    fn draw(&self, puzzle: u64, fields: &Fields) {
+        let mut tables = self
+            .tables
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let tables = &mut *tables;
+        if fields.str("kind") != "run" {
+            let table = tables
+                .open
+                .entry(puzzle)
+                .or_insert_with(|| Table::new(title(puzzle, fields), self.width));
+            let row = depth(fields);
+            if puzzle == LIVE {
+                let screen_rows = terminal::stderr_size().map(|(_, rows)| rows);
+                self.write(&table.push(row, screen_rows));
+            } else {
+                table.add(row);
+            }
+            return;
+        }
+        let summary = wrap(&summary(fields, self.budget), self.width, 3);
+        if puzzle == LIVE {
+            tables.open.remove(&puzzle);
+            let text = summary + &std::mem::take(&mut tables.waiting);
+            self.write(&text);
+            return;
+        }
+        let table = tables
+            .open
+            .remove(&puzzle)
+            .unwrap_or_else(|| Table::new(title(puzzle, fields), self.width));
+        let block = table.block() + &summary;
+        if tables.open.contains_key(&LIVE) {
+            tables.waiting.push_str(&block);
+        } else {
+            self.write(&block);
         }
     }
 }
@@ -83,81 +156,47 @@ where
                     .from_root()
                     .find_map(|span| span.extensions().get::<PuzzleIndex>().map(|p| p.0))
             })
-            .unwrap_or(1);
-        let is_run = fields.str("kind") == "run";
-        let text = match self.format {
-            TraceFormat::Json => json_line(puzzle, &fields),
-            TraceFormat::Human if is_run => summary(&fields, self.budget),
-            TraceFormat::Human => row(&fields),
-        };
-        if self.format == TraceFormat::Json || puzzle == 1 {
-            let header = self.format == TraceFormat::Human && !is_run && fields.u64("depth") == 0;
-            let mut out = String::new();
-            if header {
-                out.push_str(&heading(puzzle, &fields));
-            }
-            out.push_str(&text);
-            write_err(&out);
-            return;
-        }
-        let mut held = self
-            .held
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        let block = held
-            .entry(puzzle)
-            .or_insert_with(|| heading(puzzle, &fields));
-        block.push_str(&text);
-        if is_run {
-            let block = held.remove(&puzzle).unwrap_or_default();
-            drop(held);
-            write_err(&block);
+            .unwrap_or(LIVE);
+        match self.format {
+            TraceFormat::Json => self.write(&json_line(puzzle, &fields)),
+            TraceFormat::Human => self.draw(puzzle, &fields),
         }
     }
 }
 
-/// Writes to standard error in one call, so blocks of different threads do not mix.
-fn write_err(text: &str) {
-    let _ = io::stderr().lock().write_all(text.as_bytes());
-}
-
-/// The title and column heads of one search's table, from its first event: the size of a
-/// board, when the search has a frontier to tell it by.
-fn heading(puzzle: u64, fields: &Fields) -> String {
+/// The title of one search's table, from its first event: the size of a board, when the
+/// search has a frontier to tell it by, and when its rows come.
+fn title(puzzle: u64, fields: &Fields) -> String {
     let strategy = fields.str("strategy");
     let frontier = fields.u64("frontier");
     let board = match fields.u64("frontier_bytes").checked_div(frontier) {
         Some(board) if fields.u64("depth") == 0 => format!(", boards of {}", bytes(board)),
         _ => String::new(),
     };
-    format!(
-        "\ntrace of puzzle {puzzle} ({strategy}{board}): one row per depth, as each finishes\n\
-         {:>5} {:>10} {:>11} {:>10} {:>10} {:>8} {:>10} {:>10}  frontier (bar: log2 of boards)\n",
-        "depth", "boards", "forced", "children", "dead", "solved", "frontier", "memory"
-    )
+    // Only the breadth-first engine finishes a depth before it starts the next.
+    let when = if strategy == "bfs" {
+        "as each finishes"
+    } else {
+        "when the search ends"
+    };
+    format!("trace of puzzle {puzzle} ({strategy}{board}): one row per depth, {when}")
 }
 
-/// One depth as a table row. Counts are grouped by thousands, and the columns are wide enough
-/// for the figures of a 25x25 search (a frontier of 10^5 boards, 10^7 cells forced at one depth,
-/// hundreds of MiB).
-fn row(fields: &Fields) -> String {
-    let frontier = fields.u64("frontier");
-    let count = |name: &str| group(fields.u64(name) as f64);
-    format!(
-        "{:>5} {:>10} {:>11} {:>10} {:>10} {:>8} {:>10} {:>10}  {}\n",
-        fields.u64("depth"),
-        count("boards"),
-        count("forced"),
-        count("children"),
-        count("dead"),
-        count("found"),
-        count("frontier"),
-        bytes(fields.u64("frontier_bytes")),
-        bar(frontier)
-    )
+/// The figures of a `depth` event.
+fn depth(fields: &Fields) -> Depth {
+    Depth {
+        depth: fields.u64("depth"),
+        boards: fields.u64("boards"),
+        forced: fields.u64("forced"),
+        children: fields.u64("children"),
+        dead: fields.u64("dead"),
+        found: fields.u64("found"),
+        frontier: fields.u64("frontier"),
+        frontier_bytes: fields.u64("frontier_bytes"),
+    }
 }
 
-/// The closing line of one search.
+/// The closing line of one search, unwrapped.
 fn summary(fields: &Fields, budget: FrontierBudget) -> String {
     let count = |name: &str| group(fields.u64(name) as f64);
     let mut line = format!(
@@ -184,18 +223,8 @@ fn summary(fields: &Fields, budget: FrontierBudget) -> String {
         );
     }
     let elapsed = Duration::try_from_secs_f64(fields.f64("elapsed_secs")).unwrap_or_default();
-    let _ = writeln!(line, ", {}", duration(elapsed));
+    let _ = write!(line, ", {}", duration(elapsed));
     line
-}
-
-/// A bar of `#` whose length grows with the logarithm of `boards`: two marks per doubling.
-fn bar(boards: u64) -> String {
-    let marks = if boards == 0 {
-        0
-    } else {
-        2 * (64 - boards.leading_zeros()) as usize
-    };
-    "#".repeat(marks.min(60))
 }
 
 /// The `schema` of every `--trace-format json` line (docs/json.md).
@@ -278,51 +307,6 @@ mod tests {
         )
     }
 
-    /// Where each column of `line` ends: the positions after its runs of non-spaces.
-    fn column_ends(line: &str) -> Vec<usize> {
-        let bytes = line.as_bytes();
-        (1..=bytes.len())
-            .filter(|&i| bytes[i - 1] != b' ' && bytes.get(i).is_none_or(|&b| b == b' '))
-            .collect()
-    }
-
-    /// A depth of a 25x25 search (boards of 5.4 KiB, a frontier of 10^5 boards, tens of
-    /// millions of cells forced) stays under its heads, and its numbers read in thousands.
-    #[test]
-    fn a_wide_depth_of_a_large_board_stays_in_its_columns() {
-        let board = 5568;
-        let depth = fields(&[
-            ("kind", "depth".into()),
-            ("strategy", "bfs".into()),
-            ("depth", 14.into()),
-            ("boards", 123_456.into()),
-            ("forced", 61_234_567.into()),
-            ("children", 987_654.into()),
-            ("dead", 100_001.into()),
-            ("found", 1.into()),
-            ("frontier", 123_456.into()),
-            ("frontier_bytes", (123_456 * board).into()),
-        ]);
-        let row = row(&depth);
-        assert!(row.starts_with(
-            "   14    123,456  61,234,567    987,654    100,001        1    123,456  655.6 MiB  "
-        ));
-        let root = fields(&[
-            ("strategy", "bfs".into()),
-            ("depth", 0.into()),
-            ("frontier", 1.into()),
-            ("frontier_bytes", board.into()),
-        ]);
-        let heading = heading(3, &root);
-        assert!(heading.contains("trace of puzzle 3 (bfs, boards of 5.4 KiB):"));
-        let heads = heading.lines().nth(2).unwrap();
-        let ends = column_ends(heads);
-        // The heads' last words are the bar's caption; the memory is two words, `655.6 MiB`.
-        let cells = column_ends(&row);
-        assert_eq!(cells[..7], ends[..7], "{heads}\n{row}");
-        assert_eq!(cells[8], ends[7], "{heads}\n{row}");
-    }
-
     #[test]
     fn the_summary_names_the_budget_that_bound() {
         let run = fields(&[
@@ -344,17 +328,9 @@ mod tests {
             line.ends_with(
                 "peak frontier 24,105 boards (128.0 MiB), 99,999 boards searched depth-first \
                  beyond the frontier budget of 24,105 boards of 5.4 KiB \
-                 (--max-frontier-bytes 128.0 MiB), 2.50 s\n"
+                 (--max-frontier-bytes 128.0 MiB), 2.50 s"
             ),
             "{line}"
         );
-    }
-
-    #[test]
-    fn bars_grow_with_the_logarithm() {
-        assert_eq!(bar(0), "");
-        assert_eq!(bar(1).len(), 2);
-        assert_eq!(bar(2).len(), 4);
-        assert_eq!(bar(1_000_000).len(), 40);
     }
 }
