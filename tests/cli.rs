@@ -791,15 +791,30 @@ fn dot_numbers_the_boards_in_the_order_of_the_strategy() {
         "{stderr}"
     );
     assert!(dfs.contains("numbered in the order dfs expands the boards"));
-    assert!(dfs.contains("n2 [label=<<table"), "grids for a tree this small");
-    assert!(dfs.contains(">9. r1c3=4</td>"), "the root's second child, after its first subtree");
-    let path_edges = dfs.lines().filter(|l| l.contains("style=dashed, color=")).count();
-    assert_eq!(path_edges, 14, "one arrow from each board visited to the next");
+    assert!(
+        dfs.contains("n2 [label=<<table"),
+        "grids for a tree this small"
+    );
+    assert!(
+        dfs.contains(">9. r1c3=4</td>"),
+        "the root's second child, after its first subtree"
+    );
+    let path_edges = dfs
+        .lines()
+        .filter(|l| l.contains("style=dashed, color="))
+        .count();
+    assert_eq!(
+        path_edges, 14,
+        "one arrow from each board visited to the next"
+    );
 
     let (bfs, stderr) = draw(&["--dot-boards", "never"]);
     assert!(stderr.contains("numbered breadth-first)"), "{stderr}");
     assert!(bfs.contains("n2 [label=\"3. r1c3=4\\n+2 forced\""), "{bfs}");
-    assert!(!bfs.contains("style=dashed, color="), "no path unless asked");
+    assert!(
+        !bfs.contains("style=dashed, color="),
+        "no path unless asked"
+    );
 
     let (backtrack, _) = draw(&["-s", "backtrack", "--dot-boards", "never"]);
     assert!(backtrack.contains("the tree of backtrack and bitmask: the first empty cell"));
@@ -831,7 +846,10 @@ fn posthoc_writes_a_search_trace() {
     assert_eq!(trace["version"], "1.4.0");
     assert!(trace["views"]["main"].as_array().unwrap().len() == 3 * 81);
     let events = trace["events"].as_array().unwrap();
-    assert_eq!((events[0]["type"].as_str(), events[0]["id"].as_u64()), (Some("source"), Some(0)));
+    assert_eq!(
+        (events[0]["type"].as_str(), events[0]["id"].as_u64()),
+        (Some("source"), Some(0))
+    );
     // The demo's tree has 131 boards, each expanded once.
     let expanded = events.iter().filter(|e| e["type"] == "expand").count();
     assert_eq!(expanded, 131);

@@ -80,16 +80,13 @@ impl SearchTree {
         match self.kind {
             Kind::Boards => writeln!(
                 out,
-                "// The search tree of explore (forced cells: {}, branch cell: {}; {}) for",
-                self.forced_rule,
-                self.branch_rule,
-                self.walked()
+                "// The search tree of explore (forced cells: {}, branch cell: {}) for",
+                self.forced_rule, self.branch_rule
             )?,
-            Kind::Textbook => {
-                writeln!(out, "// The search tree of explore ({}) for", self.walked())?
-            }
+            Kind::Textbook => writeln!(out, "// The textbook search tree of explore for")?,
         }
         writeln!(out, "// {}", self.puzzle.to_line())?;
+        writeln!(out, "// {}.", self.walked())?;
         writeln!(out, "// Render it with: dot -Tsvg tree.dot > tree.svg")?;
         writeln!(out, "digraph search_tree {{")?;
         writeln!(
@@ -373,19 +370,14 @@ fn grid_label(lines: &[String], board: &BoardView, node: &Node, puzzle: &Grid) -
             let Some(cell) = shape.cell(row, col) else {
                 continue;
             };
-            let shade = if (row / shape.box_rows() + col / shape.box_cols()) % 2 == 0 {
-                "#ffffff"
-            } else {
-                "#e8e8e8"
-            };
             let background = if Some(cell) == guess {
-                "#ffd54f"
+                GUESS
             } else if Some(cell) == branch {
-                "#fff59d"
+                BRANCH
             } else if board.is_empty_cell(cell) {
-                "#ef9a9a"
+                EMPTY
             } else {
-                shade
+                box_shade(cell, shape)
             };
             let _ = write!(
                 label,
@@ -403,11 +395,7 @@ fn grid_label(lines: &[String], board: &BoardView, node: &Node, puzzle: &Grid) -
 fn cell_text(board: &BoardView, cell: Cell, puzzle: &Grid) -> String {
     let shape = board.grid().shape();
     if let Some(digit) = board.digit(cell) {
-        let colour = if puzzle.get(cell).is_some() {
-            "#000000"
-        } else {
-            "#1f5fa8"
-        };
+        let colour = digit_colour(cell, puzzle);
         return format!("<font point-size=\"12\" color=\"{colour}\"><b>{digit}</b></font>");
     }
     let candidates: Vec<usize> = board.candidates(cell).map(|digit| digit.get()).collect();
@@ -426,6 +414,30 @@ fn cell_text(board: &BoardView, cell: Cell, puzzle: &Grid) -> String {
     }
     text.push_str("</font>");
     text
+}
+
+/// The colours of a drawn board, shared with the Posthoc view: the cell a board's guess filled,
+/// the cell it branches on next, and a cell a dead board left without candidates.
+pub(super) const GUESS: &str = "#ffd54f";
+pub(super) const BRANCH: &str = "#fff59d";
+pub(super) const EMPTY: &str = "#ef9a9a";
+
+/// The background of `cell`: boxes alternate white and grey, so that they stand apart.
+pub(super) fn box_shade(cell: Cell, shape: crate::geometry::Shape) -> &'static str {
+    if (cell.row() / shape.box_rows() + cell.col() / shape.box_cols()) % 2 == 0 {
+        "#ffffff"
+    } else {
+        "#e8e8e8"
+    }
+}
+
+/// The colour of a settled digit: black for a given, blue for one the search settled.
+pub(super) fn digit_colour(cell: Cell, puzzle: &Grid) -> &'static str {
+    if puzzle.get(cell).is_some() {
+        "#000000"
+    } else {
+        "#1f5fa8"
+    }
 }
 
 /// Fill and line colours of each fate, shared by the boards and the legend: light fills so the

@@ -27,6 +27,7 @@ use crate::config::Config;
 use crate::geometry::Shape;
 use crate::grid::Grid;
 
+use super::dot::{BRANCH, EMPTY, GUESS, box_shade, digit_colour};
 use super::{BoardView, Fate, TooLarge, Visit, Walk};
 
 /// The version of the search-trace format written, which Posthoc requires.
@@ -210,57 +211,41 @@ impl Board {
 /// one unit square, row 1 at the top).
 fn main_view(puzzle: &Grid) -> Value {
     let shape = puzzle.shape();
-    let side = shape.side();
     // Candidates on one line: small enough for the side's digits to fit a cell.
-    let small = (1.6 / side as f64).min(0.3);
+    let small = (1.6 / shape.side() as f64).min(0.3);
     let mut components = Vec::new();
     for (i, cell) in shape.cells().enumerate() {
-        let (row, col) = (cell.row(), cell.col());
-        let shade = if (row / shape.box_rows() + col / shape.box_cols()) % 2 == 0 {
-            "#ffffff"
-        } else {
-            "#e0e0e0"
-        };
+        let (x, y) = (cell.col(), cell.row());
+        let shade = box_shade(cell, shape);
         components.push(json!({
             "$": "rect",
-            "x": col,
-            "y": row,
+            "x": x,
+            "y": y,
             "width": 0.94,
             "height": 0.94,
             "fill": format!(
-                "${{{{ $.guess == {i} ? '#ffd54f' : $.branch == {i} ? '#fff59d' : \
+                "${{{{ $.guess == {i} ? '{GUESS}' : $.branch == {i} ? '{BRANCH}' : \
                  ($.type == 'dead' && $.digits[{i}] == '' && $.candidates[{i}] == '') ? \
-                 '#ef9a9a' : '{shade}' }}}}"
+                 '{EMPTY}' : '{shade}' }}}}"
             ),
             "clear": true,
         }));
-        let colour = if puzzle.get(cell).is_some() {
-            "#000000"
-        } else {
-            "#1f5fa8"
-        };
-        components.push(json!({
-            "$": "text",
-            "x": col,
-            "y": row,
-            "textX": 0.3,
-            "textY": 0.72,
-            "fontSize": 0.6,
-            "fontColor": colour,
-            "text": format!("${{{{ $.digits[{i}] }}}}"),
-            "clear": true,
-        }));
-        components.push(json!({
-            "$": "text",
-            "x": col,
-            "y": row,
-            "textX": 0.06,
-            "textY": 0.55,
-            "fontSize": small,
-            "fontColor": "#555555",
-            "text": format!("${{{{ $.candidates[{i}] }}}}"),
-            "clear": true,
-        }));
+        // The digit, large, and the candidates, small, of the event's board.
+        let digit = (0.3, 0.72, 0.6, digit_colour(cell, puzzle), "digits");
+        let candidates = (0.06, 0.55, small, "#555555", "candidates");
+        for (dx, dy, size, colour, field) in [digit, candidates] {
+            components.push(json!({
+                "$": "text",
+                "x": x,
+                "y": y,
+                "textX": dx,
+                "textY": dy,
+                "fontSize": size,
+                "fontColor": colour,
+                "text": format!("${{{{ $.{field}[{i}] }}}}"),
+                "clear": true,
+            }));
+        }
     }
     Value::Array(components)
 }

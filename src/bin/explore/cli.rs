@@ -64,6 +64,10 @@ Examples:
     cat puzzles.txt | explore - --output json
   Watch the breadth-first frontier grow, level by level, on the demo puzzle:
     explore --trace
+  A 4x4 search tree numbered depth-first, its order drawn as a path, for Graphviz; then
+  the same search as a trace for the Posthoc visualiser (posthoc.pathfinding.ai):
+    explore --all --forced naked -s dfs --dot-order --dot tree.dot ......1.21....21
+    explore --all --forced naked -s dfs --posthoc search.trace.json ......1.21....21
   Every solution of a puzzle given on the command line (this one has 20):
     explore --all 1....7....3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..
 

@@ -15,7 +15,7 @@
 //! - `split`: `explore split`, one puzzle's search cut into shards;
 //! - `memory`: `--max-memory`, one bound shared out among the budgets;
 //! - `output`: the `human`, `line` and `json` renderers;
-//! - `pictures`: `--svg` and `--dot`, pictures of one puzzle's search;
+//! - `pictures`: `--svg`, `--dot` and `--posthoc`, pictures of one puzzle's search;
 //! - `progress`: the live line of a long run (boards, solutions, rate, estimate, time left);
 //! - `tally`: verdicts counted, the exit status and the batch summary;
 //! - `trace`: the `--trace` layer that draws the search as it runs.
