@@ -38,7 +38,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::ops::Range;
 
 use crate::config::{Branch, Config, Forced};
@@ -46,9 +46,13 @@ use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::Stop;
 
+mod dot;
+#[cfg(feature = "serde")]
+pub mod posthoc;
 mod textbook;
 mod walk;
 
+pub use dot::{BOARDS_MAX_NODES, BOARDS_MAX_SIDE, DotStyle};
 pub use walk::{BoardView, Kind, Order, Visit, Walk};
 
 /// The node cap of `explore --dot`.
@@ -66,8 +70,8 @@ pub const DOT_MAX_NODES: usize = 2_000;
 #[non_exhaustive]
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 #[error(
-    "the search tree has more than {max_nodes} nodes; --dot draws trees of up to {max_nodes} \
-     nodes (try a puzzle with more givens)"
+    "the search tree has more than {max_nodes} nodes; trees of up to {max_nodes} nodes are \
+     drawn (try a puzzle with more givens)"
 )]
 pub struct TooLarge {
     /// The cap that was exceeded.
@@ -326,267 +330,6 @@ impl SearchTree {
     fn count(&self, which: impl Fn(&Fate) -> bool) -> usize {
         self.nodes.iter().filter(|node| which(&node.fate)).count()
     }
-
-    /// The tree as a Graphviz DOT digraph, top to bottom, one row per depth.
-    ///
-    /// Each board is a box labelled with the guess that made it (`r3c7=5`; the root says
-    /// `start` and its number of givens) and the cells forced in it (`+12 forced`). Boards that
-    /// branched are blue, solutions green with a double border, dead boards red octagons, and
-    /// unexplored boards grey and dashed. A column on the left names each depth and its number
-    /// of boards; the title gives the totals, the rules and a legend. In SVG output every board
-    /// has a tooltip, and a solution's is its grid. Render with `dot -Tsvg tree.dot > tree.svg`.
-    pub fn to_dot(&self) -> String {
-        let mut out = String::new();
-        self.write_dot(&mut out)
-            .expect("formatting into a String cannot fail");
-        out
-    }
-
-    fn write_dot(&self, out: &mut String) -> fmt::Result {
-        writeln!(
-            out,
-            "// The search tree of explore (forced cells: {}, branch cell: {}) for",
-            self.forced_rule, self.branch_rule
-        )?;
-        writeln!(out, "// {}", self.puzzle.to_line())?;
-        writeln!(out, "// Render it with: dot -Tsvg tree.dot > tree.svg")?;
-        writeln!(out, "digraph search_tree {{")?;
-        writeln!(
-            out,
-            "    graph [rankdir=TB, fontname=\"Helvetica\", fontsize=14, labelloc=t, \
-             nodesep=0.15, ranksep=0.4, label=<{}>];",
-            self.title()
-        )?;
-        writeln!(
-            out,
-            "    node [fontname=\"Helvetica\", fontsize=12, shape=box, style=\"rounded,filled\", \
-             fillcolor=\"{}\", color=\"{}\"];",
-            BLUE.0, BLUE.1
-        )?;
-        writeln!(out, "    edge [color=\"#777777\", arrowsize=0.6];")?;
-        writeln!(out)?;
-
-        let levels = self.levels();
-        writeln!(
-            out,
-            "    // One label per depth, declared first so that dot draws it at the left of its row."
-        )?;
-        for level in &levels {
-            writeln!(
-                out,
-                "    depth{} [label={}, shape=plaintext, style=\"\", fontcolor=\"#555555\"];",
-                level.depth,
-                quote(&[
-                    &format!("depth {}", level.depth),
-                    &plural(level.nodes, "board", "boards"),
-                ])
-            )?;
-        }
-        for pair in levels.windows(2) {
-            writeln!(
-                out,
-                "    depth{} -> depth{} [style=invis];",
-                pair[0].depth, pair[1].depth
-            )?;
-        }
-        writeln!(out)?;
-
-        writeln!(out, "    // The boards, numbered breadth-first.")?;
-        let several_solutions = self.n_solutions() > 1;
-        let mut n_solved = 0;
-        for node in &self.nodes {
-            let head = match node.guess {
-                Some(guess) => guess.to_string(),
-                None => format!(
-                    "start\n{}",
-                    plural(self.puzzle.n_filled(), "given", "givens")
-                ),
-            };
-            let forced = format!("+{} forced", node.forced);
-            let solution;
-            let (lines, tooltip): (Vec<&str>, String) = match &node.fate {
-                Fate::Branched { cell, children } => (
-                    vec![&head, &forced],
-                    format!(
-                        "{forced}, then branches on {cell} into {}",
-                        plural(children.len(), "board", "boards")
-                    ),
-                ),
-                Fate::Solved(grid) => {
-                    n_solved += 1;
-                    solution = if several_solutions {
-                        format!("solution {n_solved}")
-                    } else {
-                        "solution".to_owned()
-                    };
-                    (
-                        vec![&head, &forced, &solution],
-                        format!("solution {n_solved}: {}", grid.to_line()),
-                    )
-                }
-                Fate::Dead => (
-                    vec![&head, "dead"],
-                    "dead: a cell, or a digit in a row, column or box, has no place left"
-                        .to_owned(),
-                ),
-                Fate::Unexplored => (
-                    vec![&head, "not explored"],
-                    format!(
-                        "not explored: the search stopped first ({})",
-                        self.stop_reason()
-                    ),
-                ),
-            };
-            let look = look(&node.fate);
-            let separator = if look.is_empty() { "" } else { ", " };
-            writeln!(
-                out,
-                "    n{} [label={}, tooltip={}{separator}{look}];",
-                node.id,
-                quote(&lines),
-                quote(&[&tooltip])
-            )?;
-        }
-        writeln!(out)?;
-        for node in &self.nodes {
-            if let Some(parent) = node.parent {
-                writeln!(out, "    n{parent} -> n{};", node.id)?;
-            }
-        }
-        writeln!(out)?;
-
-        writeln!(out, "    // Each depth on one row.")?;
-        let mut nodes = self.nodes.iter().peekable();
-        for level in &levels {
-            write!(out, "    {{ rank=same; depth{};", level.depth)?;
-            while let Some(node) = nodes.next_if(|node| node.depth == level.depth) {
-                write!(out, " n{};", node.id)?;
-            }
-            writeln!(out, " }}")?;
-        }
-        writeln!(out, "}}")
-    }
-
-    /// The graph's label: the totals, the rules and a legend, as a Graphviz HTML-like label.
-    fn title(&self) -> String {
-        let mut totals = format!(
-            "{}: {} branched, {} dead, {}",
-            plural(self.n_nodes(), "board", "boards"),
-            self.n_branched(),
-            self.n_dead(),
-            plural(self.n_solutions(), "solution", "solutions"),
-        );
-        if self.n_unexplored() > 0 {
-            let _ = write!(totals, ", {} not explored", self.n_unexplored());
-        }
-        let _ = write!(totals, "; depth {}", self.depth());
-        let rules = format!(
-            "{}; forced cells: {}; branch cell: {}; {}",
-            self.puzzle.shape(),
-            self.forced_rule,
-            self.branch_rule,
-            self.stop_reason()
-        );
-        let key = |(fill, line): Colours, text: &str| {
-            format!(
-                "<td bgcolor=\"{fill}\" color=\"{line}\" border=\"1\" cellpadding=\"3\">{}</td>",
-                html(text)
-            )
-        };
-        format!(
-            "<table border=\"0\" cellspacing=\"4\">\
-             <tr><td colspan=\"4\"><b>Search tree</b> {}</td></tr>\
-             <tr><td colspan=\"4\">{}</td></tr>\
-             <tr>{}{}{}{}</tr></table>",
-            html(&totals),
-            html(&rules),
-            key(BLUE, "branched"),
-            key(GREEN, "solution"),
-            key(RED, "dead"),
-            key(GREY, "not explored"),
-        )
-    }
-
-    fn stop_reason(&self) -> &'static str {
-        match self.stop {
-            Stop::Exhausted => "searched to the end",
-            Stop::SolutionLimit => "stopped at the solution limit",
-            Stop::NodeBudget => "stopped at the node budget",
-            Stop::Timeout => "stopped at the time limit",
-        }
-    }
-}
-
-/// Fill and line colours of each fate, shared by the boards and the legend: light fills so the
-/// black labels stay legible in print, and the fates tell apart by shape and border as well as
-/// by colour.
-const BLUE: Colours = ("#dbe8f5", "#4a78a8");
-const GREEN: Colours = ("#c8ebc2", "#2e7d32");
-const RED: Colours = ("#f7cfcf", "#c62828");
-const GREY: Colours = ("#ffffff", "#9e9e9e");
-
-/// A fill colour and a line colour.
-type Colours = (&'static str, &'static str);
-
-/// The attributes of a board of this fate, beyond the graph's node defaults (which are those of
-/// a board that branched).
-fn look(fate: &Fate) -> String {
-    let colours = |(fill, line): Colours| format!("fillcolor=\"{fill}\", color=\"{line}\"");
-    match fate {
-        Fate::Branched { .. } => String::new(),
-        Fate::Solved(_) => format!("{}, peripheries=2, penwidth=1.5", colours(GREEN)),
-        Fate::Dead => format!(
-            "shape=octagon, style=filled, {}, fontcolor=\"#8b1a1a\"",
-            colours(RED)
-        ),
-        Fate::Unexplored => format!(
-            "style=\"rounded,dashed\", {}, fontcolor=\"#757575\"",
-            colours(GREY)
-        ),
-    }
-}
-
-/// `1 board`, `2 boards`.
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// A DOT quoted string of `lines`, each centred on its own line.
-fn quote(lines: &[&str]) -> String {
-    let mut quoted = String::from("\"");
-    for (i, line) in lines.iter().flat_map(|text| text.lines()).enumerate() {
-        if i > 0 {
-            quoted.push_str("\\n");
-        }
-        for c in line.chars() {
-            match c {
-                // A backslash starts an escape in DOT labels (`\n`, `\N`), a quote ends the
-                // string; both are taken literally when escaped.
-                '"' | '\\' => {
-                    quoted.push('\\');
-                    quoted.push(c);
-                }
-                _ => quoted.push(c),
-            }
-        }
-    }
-    quoted.push('"');
-    quoted
-}
-
-/// Text for a Graphviz HTML-like label.
-fn html(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            _ => escaped.push(c),
-        }
-    }
-    escaped
 }
 
 #[cfg(test)]
@@ -596,6 +339,7 @@ mod tests {
     use crate::geometry::Shape;
     use crate::strategy::solve;
     use crate::testing::{EASY, EASY_SOLUTION, grid};
+    use dot::{html, plural, quote};
 
     /// Unique; seven branch points, each with one dead child, and one branch that stays alive
     /// a level below the solution.
@@ -752,8 +496,8 @@ mod tests {
         let first = &tree.children(0)[0];
         assert_eq!(first.guess.unwrap().to_string(), "r1c9=2");
         let dot = check_dot(&tree);
-        assert!(dot.contains("n0 [label=\"start\\n27 givens\\n+12 forced\""));
-        assert!(dot.contains("n1 [label=\"r1c9=2\\n+0 forced\""));
+        assert!(dot.contains("n0 [label=\"1. start\\n27 givens\\n+12 forced\""));
+        assert!(dot.contains("n1 [label=\"2. r1c9=2\\n+0 forced\""));
         assert!(dot.contains("15 boards: 7 branched, 7 dead, 1 solution; depth 4"));
     }
 
@@ -815,7 +559,7 @@ mod tests {
         assert_eq!(tree.root().fate, Fate::Dead);
         assert_eq!((tree.n_dead(), tree.n_solutions()), (1, 0));
         let dot = check_dot(&tree);
-        assert!(dot.contains("n0 [label=\"start\\n31 givens\\ndead\""));
+        assert!(dot.contains("n0 [label=\"1. start\\n31 givens\\ndead\""));
     }
 
     #[test]
@@ -832,7 +576,7 @@ mod tests {
         let err = record(&Grid::empty(Shape::NINE), &config, DOT_MAX_NODES).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "the search tree has more than 2000 nodes; --dot draws trees of up to 2000 nodes \
+            "the search tree has more than 2000 nodes; trees of up to 2000 nodes are drawn \
              (try a puzzle with more givens)"
         );
         // A tree that needs more nodes than the cap is one the engine explores further.
@@ -1036,10 +780,10 @@ mod tests {
 
         let dot = check_dot(&tree);
         assert!(
-            dot.contains("n0 [label=\"start\\n0 givens\\n+0 forced\""),
+            dot.contains("n0 [label=\"1. start\\n0 givens\\n+0 forced\""),
             "{dot}"
         );
-        assert!(dot.contains("n1 [label=\"r1c1=1\\n"), "{dot}");
+        assert!(dot.contains("n1 [label=\"2. r1c1=1\\n"), "{dot}");
         assert!(dot.contains("4x4 (2x2 boxes); forced cells: locked"));
         assert!(dot.contains("solution 288"));
         assert!(dot.contains(&format!("// {}\n", ".".repeat(16))));
@@ -1081,7 +825,7 @@ mod tests {
         assert!(!letters.is_empty());
         for guess in &letters {
             assert!(guess.ends_with(|c: char| c.is_ascii_uppercase()), "{guess}");
-            assert!(dot.contains(&format!("[label=\"{guess}\\n")), "{guess}");
+            assert!(dot.contains(&format!(". {guess}\\n")), "{guess}");
         }
         let first = tree.solutions().next().unwrap().to_line();
         assert!(dot.contains(&format!("tooltip=\"solution 1: {first}")));

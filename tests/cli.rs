@@ -870,6 +870,106 @@ fn dot_writes_a_tree_of_the_first_puzzle() {
         ));
 }
 
+/// A 4x4 puzzle whose tree under naked singles has 15 boards, two of them dead: each strategy
+/// numbers it in its own order, the order can be drawn as a path, and its boards as grids.
+#[test]
+fn dot_numbers_the_boards_in_the_order_of_the_strategy() {
+    const SMALL: &str = "......1.21....21";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tree.dot");
+    let draw = |args: &[&str]| {
+        let output = explore()
+            .args(["--all", "--forced", "naked", "-o", "line", "--dot"])
+            .arg(&path)
+            .args(args)
+            .arg(SMALL)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        (std::fs::read_to_string(&path).unwrap(), stderr)
+    };
+    let (dfs, stderr) = draw(&["-s", "dfs", "--dot-order"]);
+    assert!(
+        stderr.contains("(15 boards, 2 dead, 6 solutions; numbered depth-first, with grids)"),
+        "{stderr}"
+    );
+    assert!(dfs.contains("numbered in the order dfs expands the boards"));
+    assert!(
+        dfs.contains("n2 [label=<<table"),
+        "grids for a tree this small"
+    );
+    assert!(
+        dfs.contains(">9. r1c3=4</td>"),
+        "the root's second child, after its first subtree"
+    );
+    let path_edges = dfs
+        .lines()
+        .filter(|l| l.contains("style=dashed, color="))
+        .count();
+    assert_eq!(
+        path_edges, 14,
+        "one arrow from each board visited to the next"
+    );
+
+    let (bfs, stderr) = draw(&["--dot-boards", "never"]);
+    assert!(stderr.contains("numbered breadth-first)"), "{stderr}");
+    assert!(bfs.contains("n2 [label=\"3. r1c3=4\\n+2 forced\""), "{bfs}");
+    assert!(
+        !bfs.contains("style=dashed, color="),
+        "no path unless asked"
+    );
+
+    let (backtrack, _) = draw(&["-s", "backtrack", "--dot-boards", "never"]);
+    assert!(backtrack.contains("the tree of backtrack and bitmask: the first empty cell"));
+
+    // The style flags only make sense with --dot.
+    explore()
+        .args(["--dot-order", SMALL])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--dot <FILE>"));
+}
+
+/// `--posthoc` writes a search trace for the Posthoc visualiser: version 1.4.0, a view, and
+/// events with ids and parent ids, the first the puzzle itself; a tree too large is refused.
+#[test]
+fn posthoc_writes_a_search_trace() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("search.trace.json");
+    explore()
+        .args(["-s", "dfs", "--posthoc"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "wrote the search as a Posthoc trace to ",
+        ))
+        .stderr(predicate::str::contains("https://posthoc.pathfinding.ai"));
+    let trace: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(trace["version"], "1.4.0");
+    assert!(trace["views"]["main"].as_array().unwrap().len() == 3 * 81);
+    let events = trace["events"].as_array().unwrap();
+    assert_eq!(
+        (events[0]["type"].as_str(), events[0]["id"].as_u64()),
+        (Some("source"), Some(0))
+    );
+    // The demo's tree has 131 boards, each expanded once.
+    let expanded = events.iter().filter(|e| e["type"] == "expand").count();
+    assert_eq!(expanded, 131);
+    assert!(events.iter().any(|e| e["type"] == "solution"));
+
+    explore()
+        .arg("--posthoc")
+        .arg(&path)
+        .arg(".".repeat(81))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--posthoc: the search tree has more than 2000 nodes",
+        ));
+}
+
 #[test]
 fn compare_runs_every_strategy_and_agrees() {
     let output = explore()
@@ -1133,7 +1233,7 @@ fn the_trace_svg_and_dot_of_the_empty_4x4_board() {
         "{stderr}"
     );
     assert!(
-        stderr.contains(" dead, 288 solutions); draw it with: dot -Tsvg "),
+        stderr.contains(" dead, 288 solutions; numbered breadth-first); draw it with: dot -Tsvg "),
         "{stderr}"
     );
 
@@ -1143,7 +1243,7 @@ fn the_trace_svg_and_dot_of_the_empty_4x4_board() {
     let tree = std::fs::read_to_string(&dot).unwrap();
     assert!(tree.contains("digraph search_tree {"));
     assert!(tree.contains("4x4 (2x2 boxes); forced cells: locked"));
-    assert!(tree.contains("n0 [label=\"start\\n0 givens\\n"));
+    assert!(tree.contains("n0 [label=\"1. start\\n0 givens\\n"));
     assert!(tree.contains("\\nsolution 288\""));
 }
 

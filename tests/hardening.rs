@@ -37,7 +37,7 @@ fn an_output_file_never_overwrites_an_input() {
     let names = ["v.txt", "./v.txt", "../d/v.txt", "link.txt"];
     #[cfg(unix)]
     std::os::unix::fs::symlink(d.join("v.txt"), d.join("link.txt")).unwrap();
-    for flag in ["--svg", "--dot"] {
+    for flag in ["--svg", "--dot", "--posthoc"] {
         for name in names {
             if cfg!(not(unix)) && name == "link.txt" {
                 continue;

@@ -64,6 +64,10 @@ Examples:
     cat puzzles.txt | explore - --output json
   Watch the breadth-first frontier grow, level by level, on the demo puzzle:
     explore --trace
+  A 4x4 search tree numbered depth-first, its order drawn as a path, for Graphviz; then
+  the same search as a trace for the Posthoc visualiser (posthoc.pathfinding.ai):
+    explore --all --forced naked -s dfs --dot-order --dot tree.dot ......1.21....21
+    explore --all --forced naked -s dfs --posthoc search.trace.json ......1.21....21
   Every solution of a puzzle given on the command line (this one has 20):
     explore --all 1....7....3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..
 
@@ -267,11 +271,39 @@ pub(crate) struct SolveArgs {
     #[arg(long, value_name = "FILE", help_heading = "Watch the search")]
     pub(crate) svg: Option<PathBuf>,
 
-    /// Write the search tree of the first puzzle to FILE in Graphviz DOT (boards as nodes,
-    /// labelled with the cell and digit that made them; dead boards and solutions marked), for
-    /// searches of up to 2,000 boards. Render it with: dot -Tsvg FILE -o tree.svg
+    /// Write the search tree of the first puzzle to FILE in Graphviz DOT, for searches of up
+    /// to 2,000 boards: boards as nodes, labelled with the cell and digit that made them and
+    /// numbered in the order --strategy expands them (bfs breadth-first, dfs depth-first);
+    /// dead boards and solutions marked. backtrack and bitmask draw their own tree: one cell at
+    /// a time, nothing forced. Render it with: dot -Tsvg FILE -o tree.svg
     #[arg(long, value_name = "FILE", help_heading = "Watch the search")]
     pub(crate) dot: Option<PathBuf>,
+
+    /// Also draw the visit order in --dot's tree, as a path of dashed arrows from each board
+    /// expanded to the next: bfs sweeps each depth, dfs dives down and backs up.
+    #[arg(long, requires = "dot", help_heading = "Watch the search")]
+    pub(crate) dot_order: bool,
+
+    /// Draw each board of --dot's tree as its grid: givens black, digits the search settled
+    /// blue, the guess on amber, the next branch cell on yellow, candidates small in open
+    /// cells. auto draws them for trees of at most 40 boards of 4x4 to 6x6.
+    #[arg(
+        long,
+        value_name = "WHEN",
+        value_enum,
+        default_value_t = DotBoards::Auto,
+        requires = "dot",
+        help_heading = "Watch the search"
+    )]
+    pub(crate) dot_boards: DotBoards,
+
+    /// Write the search of the first puzzle to FILE as a Posthoc search trace (JSON), to step
+    /// through, scrub and view as a tree in the Posthoc visualiser (posthoc.pathfinding.ai):
+    /// one event per board expanded, per child made and per board closed, in the order
+    /// --strategy takes them, each drawing its board. Up to 2,000 boards (fewer on boards
+    /// above 9x9).
+    #[arg(long, value_name = "FILE", help_heading = "Watch the search")]
+    pub(crate) posthoc: Option<PathBuf>,
 
     /// Output format.
     #[arg(
@@ -718,6 +750,17 @@ fn parse_memory(text: &str) -> Result<usize, String> {
 
 /// [`Config::DEFAULT_MAX_FRONTIER_BYTES`] as `--help` shows it (a test checks they agree).
 const DEFAULT_MAX_FRONTIER_BYTES_TEXT: &str = "128MiB";
+
+/// When `--dot` draws each board as its grid.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub(crate) enum DotBoards {
+    /// for small trees: at most 40 boards, of side 6 at most
+    Auto,
+    /// for every tree (9x9 grids and larger make big pictures)
+    Always,
+    /// never: one line per fact, the smallest picture
+    Never,
+}
 
 /// How results are written to standard output.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]

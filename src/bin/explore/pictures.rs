@@ -1,23 +1,31 @@
-//! `--svg` and `--dot`: pictures of one puzzle's search, written to files.
+//! `--svg`, `--dot` and `--posthoc`: pictures of one puzzle's search, written to files.
 //!
 //! Only the first puzzle of a run is drawn: a picture is of one search. `--svg` draws the
 //! search's per-depth figures with [`explore::chart::frontier_svg`]; `--dot` records the search
-//! tree with [`explore::tree::record`], which explores the same tree as `bfs` and `dfs` with the
-//! run's rules, up to [`DOT_MAX_NODES`] boards.
+//! tree with [`explore::tree::record`], which walks the tree of the run's strategy in its order
+//! with the run's rules, up to [`DOT_MAX_NODES`] boards, and draws it in the style that
+//! `--dot-order` and `--dot-boards` ask for; `--posthoc` writes the same walk as a Posthoc
+//! search trace with [`explore::tree::posthoc`].
 
 use std::path::{Path, PathBuf};
 
 use explore::batch::Solved;
 use explore::geometry::Shape;
-use explore::tree::{self, DOT_MAX_NODES};
+use explore::tree::{self, BOARDS_MAX_SIDE, DOT_MAX_NODES, DotStyle, Walk};
 use explore::{Config, chart};
 
+use crate::cli::{DotBoards, SolveArgs};
 use crate::files::{self, quoted};
 
 /// The pictures a run asked for, and whether they are drawn yet.
 pub(crate) struct Pictures {
     svg: Option<PathBuf>,
     dot: Option<PathBuf>,
+    /// `--dot-order`.
+    dot_order: bool,
+    /// `--dot-boards`.
+    dot_boards: DotBoards,
+    posthoc: Option<PathBuf>,
     /// The puzzle that was drawn, once one was.
     drawn: Option<(String, usize)>,
     /// Puzzles after the first, which are not drawn.
@@ -25,10 +33,13 @@ pub(crate) struct Pictures {
 }
 
 impl Pictures {
-    pub(crate) fn new(svg: Option<PathBuf>, dot: Option<PathBuf>) -> Pictures {
+    pub(crate) fn new(args: &SolveArgs) -> Pictures {
         Pictures {
-            svg,
-            dot,
+            svg: args.svg.clone(),
+            dot: args.dot.clone(),
+            dot_order: args.dot_order,
+            dot_boards: args.dot_boards,
+            posthoc: args.posthoc.clone(),
             drawn: None,
             skipped: 0,
         }
@@ -42,7 +53,7 @@ impl Pictures {
         solved: &Solved,
         config: &Config,
     ) -> Vec<Result<String, String>> {
-        if self.svg.is_none() && self.dot.is_none() {
+        if self.svg.is_none() && self.dot.is_none() && self.posthoc.is_none() {
             return Vec::new();
         }
         if self.drawn.is_some() {
@@ -67,8 +78,12 @@ impl Pictures {
         let dot = self
             .dot
             .as_deref()
-            .map(|path| write_dot(path, solved, config));
-        svg.into_iter().chain(dot).collect()
+            .map(|path| self.write_dot(path, solved, config));
+        let posthoc = self
+            .posthoc
+            .as_deref()
+            .map(|path| write_posthoc(path, solved, config));
+        svg.into_iter().chain(dot).chain(posthoc).collect()
     }
 
     /// A note naming the puzzles that were not drawn, if any.
@@ -94,21 +109,65 @@ fn write_svg(path: &Path, solved: &Solved, title: &str) -> Result<String, String
     ))
 }
 
-fn write_dot(path: &Path, solved: &Solved, config: &Config) -> Result<String, String> {
-    let tree = tree::record(&solved.puzzle.grid, config, DOT_MAX_NODES)
-        .map_err(|too_large| format!("--dot: {too_large}"))?;
-    files::write_whole(path, tree.to_dot().as_bytes())
-        .map_err(|error| format!("--dot: cannot write {}: {error}", quoted(path.as_os_str())))?;
-    let path = quoted(path.as_os_str());
+impl Pictures {
+    fn write_dot(&self, path: &Path, solved: &Solved, config: &Config) -> Result<String, String> {
+        let puzzle = &solved.puzzle.grid;
+        let grids = match self.dot_boards {
+            DotBoards::Never => false,
+            DotBoards::Always => true,
+            DotBoards::Auto => puzzle.shape().side() <= BOARDS_MAX_SIDE,
+        };
+        let mut walk = Walk::new(puzzle, config, DOT_MAX_NODES);
+        if grids {
+            walk = walk.keep_boards();
+        }
+        let tree = walk
+            .finish()
+            .map_err(|too_large| format!("--dot: {too_large}"))?;
+        let grids = match self.dot_boards {
+            DotBoards::Auto => tree.boards_fit(),
+            _ => grids,
+        };
+        let style = DotStyle::default()
+            .with_order_path(self.dot_order)
+            .with_boards(grids);
+        files::write_whole(path, tree.to_dot_with(style).as_bytes()).map_err(|error| {
+            format!("--dot: cannot write {}: {error}", quoted(path.as_os_str()))
+        })?;
+        let path = quoted(path.as_os_str());
+        Ok(format!(
+            "wrote the search tree to {} ({} boards, {} dead, {}; numbered {}{}); draw it with: \
+             dot -Tsvg {} -o tree.svg",
+            path,
+            tree.n_nodes(),
+            tree.n_dead(),
+            match tree.n_solutions() {
+                1 => "1 solution".to_owned(),
+                n => format!("{n} solutions"),
+            },
+            tree.order().name(),
+            if grids { ", with grids" } else { "" },
+            path
+        ))
+    }
+}
+
+fn write_posthoc(path: &Path, solved: &Solved, config: &Config) -> Result<String, String> {
+    let puzzle = &solved.puzzle.grid;
+    let max_nodes = tree::posthoc::max_nodes(puzzle.shape());
+    let trace = tree::posthoc::trace(puzzle, config, max_nodes)
+        .map_err(|too_large| format!("--posthoc: {too_large}"))?;
+    files::write_whole(path, trace.text.as_bytes()).map_err(|error| {
+        format!(
+            "--posthoc: cannot write {}: {error}",
+            quoted(path.as_os_str())
+        )
+    })?;
     Ok(format!(
-        "wrote the search tree to {} ({} boards, {} dead, {}); draw it with: dot -Tsvg {} -o tree.svg",
-        path,
-        tree.n_nodes(),
-        tree.n_dead(),
-        match tree.n_solutions() {
-            1 => "1 solution".to_owned(),
-            n => format!("{n} solutions"),
-        },
-        path
+        "wrote the search as a Posthoc trace to {} ({} boards, {} events); open it in the \
+         Posthoc visualiser: https://posthoc.pathfinding.ai",
+        quoted(path.as_os_str()),
+        trace.n_nodes,
+        trace.n_events
     ))
 }

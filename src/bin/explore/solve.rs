@@ -43,15 +43,19 @@ pub(crate) fn run(args: &SolveArgs, live: Live, progress: Option<Progress>) -> T
         written: 0,
         tally: Tally::default(),
         notes: args.output == OutputFormat::Line && !args.quiet,
-        pictures: Pictures::new(args.svg.clone(), args.dot.clone()),
+        pictures: Pictures::new(args),
         config: config.clone(),
         quiet: args.quiet,
     };
     let sources = Source::from_args(&args.inputs, &args.read.options());
-    let outputs: Vec<(&str, &Path)> = [("--svg", &args.svg), ("--dot", &args.dot)]
-        .into_iter()
-        .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
-        .collect();
+    let outputs: Vec<(&str, &Path)> = [
+        ("--svg", &args.svg),
+        ("--dot", &args.dot),
+        ("--posthoc", &args.posthoc),
+    ]
+    .into_iter()
+    .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
+    .collect();
     if let Err(error) = files::check_outputs(&sources, &outputs) {
         run.out.message(error);
         run.tally.write_failed = true;
@@ -141,7 +145,7 @@ struct Run {
     tally: Tally,
     /// Whether to explain on standard error the `none` and `gave_up` lines of `--output line`.
     notes: bool,
-    /// `--svg` and `--dot`, for the first puzzle.
+    /// `--svg`, `--dot` and `--posthoc`, for the first puzzle.
     pictures: Pictures,
     /// The search configuration, for the pictures.
     config: Config,
