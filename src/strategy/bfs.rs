@@ -49,6 +49,7 @@ use crossbeam_channel::{Receiver, Sender};
 use crate::board::Board;
 use crate::budget::{Budget, CLOCK_EVERY};
 use crate::config::Config;
+use crate::footprint::Footprint;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::progress::Meter;
@@ -297,7 +298,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
         },
     };
     let threads = config.threads.max(1);
-    let (stats, found, stop) = if threads == 1 {
+    let (stats, found, stop, footprint) = if threads == 1 {
         run_levels::<B>(puzzle, &shared, |jobs, collect| {
             for job in jobs {
                 collect(shared.process(job));
@@ -347,7 +348,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
             result
         })
     };
-    Outcome::searched(found, stop, stats, start)
+    Outcome::searched(found, stop, stats, start, footprint)
 }
 
 /// A worker: expands chunks until the queue is closed.
@@ -365,7 +366,7 @@ fn run_levels<B: Board>(
     puzzle: &Grid,
     shared: &Shared<'_>,
     mut dispatch: impl FnMut(Vec<Job<B>>, &mut dyn FnMut(Done<B>)),
-) -> (Stats, Found, Stop) {
+) -> (Stats, Found, Stop, Option<Footprint>) {
     let limit = shared.budget.max_solutions();
     let mut stats = Stats::default();
     let mut found = Found::new(shared.config);
@@ -375,18 +376,19 @@ fn run_levels<B: Board>(
     let mut level = vec![root];
     let mut depth = 0;
     let mut stop = Stop::Exhausted;
-    let mut peak = 0;
     let mut emitted = 0;
+    let mut footprint = shared.config.footprint.then(Footprint::new);
     let mut estimator = Estimator::new(shared.config, shared.start);
     while !level.is_empty() {
         if let Some(estimator) = &mut estimator {
             estimator.update(&stats, &level, |board| board);
         }
+        // The frontier is the level; the workers' overflow stacks are not part of it.
         let width = level.len() as u64;
-        let row = stats.depth_mut(depth);
-        row.frontier = width;
-        row.frontier_bytes = width * board_bytes as u64;
-        peak = peak.max(width);
+        stats.record_held(depth, width, width * board_bytes as u64);
+        if let Some(footprint) = &mut footprint {
+            footprint.record(stats.nodes, width, width * board_bytes as u64);
+        }
 
         let jobs = chunk_level(level, depth, max_frontier);
         let n_jobs = jobs.len();
@@ -445,10 +447,7 @@ fn run_levels<B: Board>(
         depth += 1;
     }
     trace::depths_from(Strategy::Bfs, &stats.per_depth, emitted);
-    // The frontier is the level; the workers' overflow stacks are not part of it.
-    stats.peak_frontier = 0;
-    stats.record_peak(peak, board_bytes);
-    (stats, found, stop)
+    (stats, found, stop, footprint)
 }
 
 /// Cuts a level into chunks of [`CHUNK`] boards, each with an equal share of `max_frontier`.
