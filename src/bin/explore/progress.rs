@@ -13,7 +13,7 @@ use explore::Progress;
 use explore::progress::Snapshot;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
-use crate::tally::group;
+use crate::tally::counted;
 
 /// How long a run goes before its line shows: a quick run stays quiet.
 const DELAY: Duration = Duration::from_secs(1);
@@ -80,7 +80,8 @@ fn describe(snapshot: &Snapshot, elapsed: Duration, counting: bool) -> String {
     let rate = snapshot.nodes as f64 / seconds.max(1e-9);
     let mut line = String::new();
     if snapshot.finished > 0 {
-        let _ = write!(line, "{} puzzles done, ", group(snapshot.finished as f64));
+        let done = counted(snapshot.finished, "puzzle", "puzzles");
+        let _ = write!(line, "{done} done, ");
     }
     let _ = write!(
         line,
