@@ -22,7 +22,7 @@
 //! legal digit, a guess is a state at which more than one digit was tried, a dead state is one
 //! whose first empty cell has no legal digit, nothing is forced, and depth is the number of
 //! placements made. The frontier is what the search holds: one board, the grid with its unit
-//! sets and list of empty cells ([`Search::bytes`]), filled in place, and one level
+//! sets ([`Search::bytes`]), filled in place, and one level
 //! ([`LEVEL_BYTES`]) per state on the path from the root, so `depth + 1` levels at a state of
 //! depth `depth`. (The levels are allocated for every empty cell at the start; the figures count
 //! those on the path, as `backtrack` counts its recursion.)
@@ -109,12 +109,11 @@ impl Search {
         search
     }
 
-    /// Bytes of the board the search fills in place: the grid, the unit sets and the list of
-    /// empty cells.
+    /// Bytes of the board the search fills in place: the grid and its unit sets. The list of
+    /// empty cells is a table made once and only read, like the geometry's tables, which no
+    /// strategy counts.
     fn bytes(&self) -> usize {
-        self.grid.bytes()
-            + self.used.len() * size_of::<Candidates>()
-            + self.empty.len() * size_of::<(Cell, [usize; 3])>()
+        self.grid.bytes() + self.used.len() * size_of::<Candidates>()
     }
 
     /// The digits the empty cell at `depth` may take: those in none of its units.
