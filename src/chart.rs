@@ -12,16 +12,23 @@
 //! thousand a few levels down) stays readable at both ends.
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::compare::{Summary, labels};
-use crate::stats::Stats;
+use crate::stats::{DepthStats, Stats};
+
+mod footprint;
+
+pub use footprint::FootprintPanel;
 
 /// Size of the frontier picture, in pixels (16:9, for a projector).
 const FRONTIER_SIZE: (u32, u32) = (1280, 720);
 /// Size of the comparison picture, in pixels.
 const COMPARE_SIZE: (u32, u32) = (1280, 640);
+/// Size of the comparison picture with its memory panel below, in pixels.
+const COMPARE_FOOTPRINT_SIZE: (u32, u32) = (1280, 1240);
 
 const FONT: &str = "sans-serif";
 /// Font sizes, large enough to read on a projected slide.
@@ -287,11 +294,13 @@ fn legend(area: &Area<'_>, entries: &[(&str, RGBColor, bool)], note: &str) -> Dr
 ///
 /// One bar per depth: its height is the number of boards (search states) that reached that
 /// depth, and its colours split it in proportion into boards that branched (live), died (dead)
-/// and were solutions. On a log axis the split is of the bar's drawn height, so the colours show
-/// shares, not counts on the axis, and a share of solutions is drawn at least a sliver tall so
-/// that one solution among hundreds of boards still shows. The orange line is the breadth-first
-/// frontier (boards queued at that depth), drawn where the strategy had one. A footer gives the
-/// totals.
+/// and were solutions, a share of solutions drawn at least a sliver tall so that one solution
+/// among hundreds of boards still shows. On a log axis a stacked split would misread (the top
+/// segment of a bar spans a tenth of its height for nine tenths of its boards), so there each
+/// depth gets three thin bars side by side instead, live, dead and solved, each reading its own
+/// count off the axis. The orange line is the frontier (boards held at that depth: the
+/// breadth-first level, the depth-first stack), drawn where the strategy had one. A footer gives
+/// the totals.
 ///
 /// ```
 /// use explore::{Config, chart, format, solve};
@@ -328,10 +337,10 @@ fn draw_frontier(root: &Area<'_>, stats: &Stats, title: &str) -> Drawn {
         ("solution", SOLVED, false),
     ];
     if has_frontier {
-        entries.push(("frontier (boards queued)", FRONTIER, true));
+        entries.push(("frontier (boards held)", FRONTIER, true));
     }
     let note = if scale.is_log() {
-        "(colours split each bar by share)"
+        "(log scale: a bar per colour)"
     } else {
         ""
     };
@@ -378,34 +387,10 @@ fn draw_frontier(root: &Area<'_>, stats: &Stats, title: &str) -> Drawn {
         }
         let d = row.depth as f64;
         let top = scale.at(row.boards as f64);
-        let height = top - base;
-        let live = row.boards.saturating_sub(row.dead + row.solutions);
-        let share = |count: u64| height * count as f64 / row.boards as f64;
-        let solved = match row.solutions {
-            0 => 0.0,
-            n => share(n).max(sliver.min(height)),
-        };
-        // Live and dead split what the solutions leave, in proportion.
-        let rest = height - solved;
-        let live_h = if live + row.dead == 0 {
-            0.0
+        if scale.is_log() {
+            draw_side_by_side(&chart, row, scale)?;
         } else {
-            rest * live as f64 / (live + row.dead) as f64
-        };
-        let segments = [
-            (base, base + live_h, LIVE),
-            (base + live_h, base + rest, DEAD),
-            (base + rest, top, SOLVED),
-        ];
-        for (from, to, color) in segments {
-            if to - from <= 0.0 {
-                continue;
-            }
-            let bar = Rectangle::new(
-                [(d - BAR_WIDTH / 2.0, from), (d + BAR_WIDTH / 2.0, to)],
-                color.filled(),
-            );
-            chart.plotting_area().draw(&bar)?;
+            draw_stacked(&chart, row, base, top, sliver)?;
         }
         if n_depths <= 40 {
             let label = EmptyElement::at((d, top))
@@ -462,6 +447,66 @@ fn draw_frontier(root: &Area<'_>, stats: &Stats, title: &str) -> Drawn {
     Ok(())
 }
 
+/// The plotting area of a chart with both axes in `f64`.
+type Plot<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// One depth's bar on a linear axis: the boards, split in proportion into live, dead and
+/// solved, with solutions at least `sliver` tall.
+fn draw_stacked(chart: &Plot<'_, '_>, row: &DepthStats, base: f64, top: f64, sliver: f64) -> Drawn {
+    let d = row.depth as f64;
+    let height = top - base;
+    let live = row.boards.saturating_sub(row.dead + row.solutions);
+    let share = |count: u64| height * count as f64 / row.boards as f64;
+    let solved = match row.solutions {
+        0 => 0.0,
+        n => share(n).max(sliver.min(height)),
+    };
+    // Live and dead split what the solutions leave, in proportion.
+    let rest = height - solved;
+    let live_h = if live + row.dead == 0 {
+        0.0
+    } else {
+        rest * live as f64 / (live + row.dead) as f64
+    };
+    let segments = [
+        (base, base + live_h, LIVE),
+        (base + live_h, base + rest, DEAD),
+        (base + rest, top, SOLVED),
+    ];
+    for (from, to, color) in segments {
+        if to - from <= 0.0 {
+            continue;
+        }
+        let bar = Rectangle::new(
+            [(d - BAR_WIDTH / 2.0, from), (d + BAR_WIDTH / 2.0, to)],
+            color.filled(),
+        );
+        chart.plotting_area().draw(&bar)?;
+    }
+    Ok(())
+}
+
+/// One depth's bars on a log axis: live, dead and solved side by side, each as tall as its own
+/// count, since shares of a stacked bar do not read off a log axis.
+fn draw_side_by_side(chart: &Plot<'_, '_>, row: &DepthStats, scale: Scale) -> Drawn {
+    let d = row.depth as f64;
+    let live = row.boards.saturating_sub(row.dead + row.solutions);
+    let width = BAR_WIDTH / 3.0;
+    let bars = [(live, LIVE), (row.dead, DEAD), (row.solutions, SOLVED)];
+    for (i, (count, color)) in bars.into_iter().enumerate() {
+        if count == 0 {
+            continue;
+        }
+        let left = d - BAR_WIDTH / 2.0 + i as f64 * width;
+        let bar = Rectangle::new(
+            [(left, scale.base()), (left + width, scale.at(count as f64))],
+            color.filled(),
+        );
+        chart.plotting_area().draw(&bar)?;
+    }
+    Ok(())
+}
+
 /// Strategies side by side, as an SVG document: two panels, search time summed over the puzzles
 /// and the memory of the peak frontier (with the number of states it held), one bar per
 /// summary labelled with its strategy (and its options, when two summaries share a strategy). Each bar carries its value, and, in red, the
@@ -481,13 +526,60 @@ fn draw_frontier(root: &Area<'_>, stats: &Stats, title: &str) -> Drawn {
 /// # Ok::<(), explore::InputError>(())
 /// ```
 pub fn compare_svg(summaries: &[Summary], title: &str) -> String {
-    svg(COMPARE_SIZE, |root| draw_compare(root, summaries, title))
+    svg(COMPARE_SIZE, |root| {
+        draw_compare(root, summaries, None, title)
+    })
 }
 
-fn draw_compare(root: &Area<'_>, summaries: &[Summary], title: &str) -> Drawn {
+/// [`compare_svg`] with a third panel below, where breadth-first and depth-first search look
+/// different: on one puzzle, the memory each strategy held (the breadth-first frontier, the
+/// depth-first stack, the backtrackers' board and levels) against the share of its own boards
+/// expanded, one line per strategy, from footprints sampled with
+/// [`Config::footprint`](crate::Config::footprint).
+///
+/// ```
+/// use explore::chart::{self, FootprintPanel};
+/// use explore::{Config, Strategy, compare, format, solve};
+///
+/// let puzzle = format::parse_one(
+///     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+/// )?;
+/// let configs = compare::configs(&[Strategy::Bfs, Strategy::Dfs], &Config::default());
+/// let summaries = compare::run(&[puzzle.clone()], &configs, |_| {});
+/// let lines = compare::footprints(&puzzle, &configs);
+/// let names = compare::labels(&summaries);
+/// let panel = FootprintPanel::new("top1465 #1", names.into_iter().zip(lines).collect());
+/// let svg = chart::compare_svg_with_footprints(&summaries, &panel, "one hard puzzle");
+/// assert!(svg.contains("memory held against work done"));
+/// # Ok::<(), explore::InputError>(())
+/// ```
+pub fn compare_svg_with_footprints(
+    summaries: &[Summary],
+    footprints: &FootprintPanel,
+    title: &str,
+) -> String {
+    svg(COMPARE_FOOTPRINT_SIZE, |root| {
+        draw_compare(root, summaries, Some(footprints), title)
+    })
+}
+
+fn draw_compare(
+    root: &Area<'_>,
+    summaries: &[Summary],
+    footprints: Option<&FootprintPanel>,
+    title: &str,
+) -> Drawn {
     let names = labels(summaries);
     let root = root.titled(title, text_style(TITLE, &INK))?;
     let (body, foot) = root.split_vertically(root.dim_in_pixel().1 - 40);
+    let body = match footprints {
+        Some(footprints) => {
+            let (bars, below) = body.split_vertically(COMPARE_SIZE.1 - 100);
+            footprint::draw(&below, footprints)?;
+            bars
+        }
+        None => body,
+    };
     let panels = body.split_evenly((1, 2));
 
     let time = Panel {
@@ -502,7 +594,7 @@ fn draw_compare(root: &Area<'_>, summaries: &[Summary], title: &str) -> Drawn {
     // Memory, not states: a board of candidates and a backtracker's recursion level differ in
     // size by a factor of fifty, so only bytes compare across strategies.
     let peak = Panel {
-        caption: "peak frontier memory (states held)",
+        caption: "peak frontier memory (boards held)",
         values: summaries
             .iter()
             .map(|s| s.peak_frontier_bytes as f64)
@@ -535,8 +627,9 @@ fn draw_compare(root: &Area<'_>, summaries: &[Summary], title: &str) -> Drawn {
         })
         .sum();
     let footer = format!(
-        "{n_puzzles} puzzles; time is summed over the puzzles; lower is better in both \
-         panels; \"gave up\": the per-puzzle budget ran out"
+        "{}; time is summed over the puzzles; lower is better in both bar panels; \
+         \"gave up\": the per-puzzle budget ran out",
+        counted(n_puzzles as u64, "puzzle")
     );
     let (width, height) = foot.dim_in_pixel();
     foot.draw_text(
@@ -725,6 +818,74 @@ mod tests {
         assert!(balanced(&svg));
         assert!(svg.contains("(log scale)"));
         assert!(has_text(&svg, "1k") && has_text(&svg, "1"), "decade labels");
+        // Not stacked: every bar (the legend's swatches aside) stands on the axis, so each
+        // reads its own count; stacked, the dead and solved segments would start higher up.
+        let bars: Vec<(i64, i64)> = [LIVE, DEAD, SOLVED]
+            .iter()
+            .flat_map(|&color| rects(&svg, color).into_iter().skip(1))
+            .map(|(y, height)| (y, y + height))
+            .collect();
+        let counted = |r: &crate::DepthStats| {
+            let live = r.boards > r.dead + r.solutions;
+            usize::from(live) + usize::from(r.dead > 0) + usize::from(r.solutions > 0)
+        };
+        assert_eq!(
+            bars.len(),
+            outcome.stats.per_depth.iter().map(counted).sum::<usize>()
+        );
+        let bottom = bars[0].1;
+        assert!(bars.iter().all(|&(_, b)| b == bottom), "{bars:?}");
+        // Solutions outnumber dead boards at depth 12: its green bar stands taller than its
+        // red one, which a share of a log bar would not show.
+        let row = &outcome.stats.per_depth[12];
+        assert!(row.solutions > 10 * row.dead, "{row:?}");
+    }
+
+    /// The `y` and `height` of every rectangle filled with `color`, in order.
+    fn rects(svg: &str, color: RGBColor) -> Vec<(i64, i64)> {
+        let attribute = |rect: &str, name: &str| -> i64 {
+            let start = rect.find(&format!(" {name}=\"")).expect("attribute") + name.len() + 3;
+            let value = &rect[start..];
+            value[..value.find('"').expect("closed")]
+                .parse()
+                .expect("a number")
+        };
+        svg.split("<rect")
+            .skip(1)
+            .map(|rest| &rest[..rest.find('>').expect("closed")])
+            .filter(|rect| rect.contains(&fill(color)))
+            .map(|rect| (attribute(rect, "y"), attribute(rect, "height")))
+            .collect()
+    }
+
+    #[test]
+    fn the_comparison_draws_memory_against_work_one_line_per_strategy() {
+        let puzzle = format::parse_one(HARD).expect("reads");
+        let base = Config {
+            threads: 1,
+            ..Config::default()
+        };
+        let configs = compare::configs(&[Strategy::Bfs, Strategy::Dfs, Strategy::Bitmask], &base);
+        let summaries = compare::run(std::slice::from_ref(&puzzle), &configs, |_| {});
+        let lines = compare::footprints(&puzzle, &configs);
+        assert!(lines.iter().all(|f| f.samples().len() > 2));
+        let names = compare::labels(&summaries);
+        let panel = FootprintPanel::new("top1465 #1", names.into_iter().zip(lines).collect());
+        let svg = compare_svg_with_footprints(&summaries, &panel, "one puzzle");
+        assert!(svg.starts_with("<svg") && balanced(&svg));
+        assert!(svg.contains("memory held against work done, on top1465 #1"));
+        for (i, summary) in summaries.iter().enumerate() {
+            let legend = format!(
+                "{}: {} boards expanded, peak ",
+                summary.strategy,
+                grouped(summary.nodes)
+            );
+            assert!(svg.contains(&legend), "missing {legend}");
+            // The line, and its swatch in the legend, in the strategy's colour.
+            let stroke = fill(PALETTE[i]).replace("fill", "stroke");
+            assert!(svg.matches(&stroke).count() >= 2, "{}", summary.strategy);
+        }
+        assert!(svg.contains("share of the strategy&apos;s own boards expanded"));
     }
 
     #[test]

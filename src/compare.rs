@@ -38,6 +38,7 @@ use std::time::{Duration, Instant};
 
 use crate::config::Config;
 use crate::config::Strategy;
+use crate::footprint::Footprint;
 use crate::geometry::Shape;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Status};
@@ -523,6 +524,21 @@ impl Comparison {
             .map(|((config, records), wall)| Summary::new(config, records, wall))
             .collect()
     }
+}
+
+/// Solves `puzzle` once more with every configuration, sampling the memory each search held
+/// against the boards it expanded ([`Config::footprint`]): the lines of `chart`'s
+/// `compare_svg_with_footprints`, in the order of `configs`. A pass of its own, so that the
+/// comparison's timings never pay for the sampling; givens that break a rule give empty
+/// footprints.
+pub fn footprints(puzzle: &Grid, configs: &[Config]) -> Vec<Footprint> {
+    configs
+        .iter()
+        .map(|config| {
+            let config = config.clone().with_footprint(true);
+            solve(puzzle, &config).footprint.unwrap_or_default()
+        })
+        .collect()
 }
 
 /// Names for the summaries, for tables, messages and charts: the strategy's name, followed by

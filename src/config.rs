@@ -219,6 +219,11 @@ pub struct Config {
     /// Where the search reports what it has done as it runs, for a live display
     /// ([`Progress`]); `None` (the default) reports nothing.
     pub progress: Option<Progress>,
+    /// Sample the memory the search holds against the boards it has expanded, into
+    /// [`Outcome::footprint`](crate::Outcome::footprint) (at most a few hundred samples,
+    /// [`Footprint`](crate::footprint::Footprint)); off (the default), the engines sample
+    /// nothing and pay nothing for it.
+    pub footprint: bool,
 }
 
 /// The cores this process may run on, asked once: the answer comes from several system files
@@ -245,6 +250,7 @@ impl Default for Config {
             max_kept_bytes: Config::DEFAULT_MAX_KEPT_BYTES,
             max_waiting_bytes: Config::DEFAULT_MAX_WAITING_BYTES,
             progress: None,
+            footprint: false,
         }
     }
 }
@@ -346,6 +352,8 @@ impl Config {
         with_max_waiting_bytes: max_waiting_bytes: usize;
         /// Sets [`Config::progress`].
         with_progress: progress: Option<Progress>;
+        /// Sets [`Config::footprint`].
+        with_footprint: footprint: bool;
     }
 
     /// Most solutions of a `shape` board a search keeps when asked for all of them: the

@@ -50,6 +50,16 @@ impl Grid {
     /// Cells a grid holds without a heap allocation: a 9x9 board's.
     pub(crate) const INLINE_CELLS: usize = 81;
 
+    /// Bytes this grid occupies, on the heap included.
+    pub(crate) fn bytes(&self) -> usize {
+        size_of::<Grid>()
+            + if self.cells.spilled() {
+                self.cells.capacity()
+            } else {
+                0
+            }
+    }
+
     /// The grid of `shape` with every cell empty.
     pub fn empty(shape: Shape) -> Grid {
         Grid {

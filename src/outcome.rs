@@ -6,6 +6,7 @@
 use std::fmt;
 
 use crate::config::Config;
+use crate::footprint::Footprint;
 use crate::grid::{Conflict, Grid};
 use crate::stats::Stats;
 
@@ -134,25 +135,34 @@ pub struct Outcome {
     pub conflict: Option<Conflict>,
     /// Counters of the search.
     pub stats: Stats,
+    /// The memory the search held against the boards it expanded, when
+    /// [`Config::footprint`](crate::Config::footprint) asked for it.
+    pub footprint: Option<Footprint>,
 }
 
 impl Outcome {
-    /// The outcome of a search that ran: its solutions, why it stopped, and its statistics,
-    /// whose elapsed time is set from `start`.
+    /// The outcome of a search that ran: its solutions, why it stopped, its statistics, whose
+    /// elapsed time is set from `start`, and its footprint, if it sampled one, which ends here
+    /// with nothing held.
     pub(crate) fn searched(
         found: Found,
         stop: Stop,
         mut stats: Stats,
         start: std::time::Instant,
+        mut footprint: Option<Footprint>,
     ) -> Outcome {
         stats.elapsed = start.elapsed();
         let (solutions, count) = found.into_parts();
+        if let Some(footprint) = &mut footprint {
+            footprint.finish(stats.nodes);
+        }
         Outcome {
             solutions,
             count,
             stop,
             conflict: None,
             stats,
+            footprint,
         }
     }
 
@@ -164,6 +174,7 @@ impl Outcome {
             stop: Stop::Exhausted,
             conflict: Some(conflict),
             stats: Stats::default(),
+            footprint: None,
         }
     }
 
@@ -231,6 +242,7 @@ mod tests {
             count: n as u128,
             stop,
             conflict: None,
+            footprint: None,
             stats: Stats {
                 nodes: 1000,
                 ..Stats::default()

@@ -10,8 +10,9 @@
 //! - a *guess* is a branch point: a state at which the search tried two or more alternatives;
 //! - a *dead* state is one abandoned because some cell (or some digit in a unit) has no place left;
 //! - *depth* counts the branch decisions between the root and a state;
-//! - the *frontier* is what the search holds to come back to: the breadth-first engine's queued
-//!   boards, or a depth-first search's stack.
+//! - the *frontier* is what the search holds to come back to: the breadth-first engine's level
+//!   of queued boards, a depth-first search's stack of boards, or a backtracker's one board with
+//!   a level of bookkeeping per depth on its path.
 
 use std::time::Duration;
 
@@ -39,9 +40,14 @@ pub struct DepthStats {
     /// this depth without boards of their own ([`Stats::counted`]).
     #[cfg_attr(feature = "serde", serde(rename = "found"))]
     pub solutions: u64,
-    /// States that passed through the breadth-first frontier at this depth.
+    /// Boards the search held while it expanded the boards of this depth: for `bfs` the level
+    /// (every board of this depth, queued at once); for `dfs` the most boards its stack held
+    /// when it took a board of this depth (the board taken included, with the siblings still
+    /// waiting at every depth above); for the backtrackers 1, the board they fill in place.
+    /// Boards `bfs` searches depth-first beyond its frontier budget are not counted.
     pub frontier: u64,
-    /// Memory of that frontier, in bytes.
+    /// Memory of those boards, in bytes; for the backtrackers the board and one level of
+    /// bookkeeping per depth on the path, root included.
     pub frontier_bytes: u64,
 }
 
@@ -80,9 +86,11 @@ pub struct Stats {
     pub solutions: u64,
     /// Deepest depth reached.
     pub max_depth: usize,
-    /// Most states held at once in the frontier.
+    /// Most boards held at once in the frontier: the largest per-depth
+    /// [`DepthStats::frontier`].
     pub peak_frontier: u64,
-    /// Memory of the frontier at its peak, in bytes.
+    /// Memory of the frontier at its peak, in bytes: the largest per-depth
+    /// [`DepthStats::frontier_bytes`].
     pub peak_frontier_bytes: u64,
     /// Boards expanded depth-first inside a worker because the frontier was at its budget.
     pub overflow: u64,
@@ -125,12 +133,24 @@ impl Stats {
         &mut self.per_depth[depth]
     }
 
-    /// Records that the frontier held `held` states of `bytes_each` bytes, if that is a new peak.
+    /// Records that the search held `boards` boards of `bytes` bytes in all while it expanded a
+    /// board at `depth`, in that depth's row and in the peaks, where they are the most so far.
     #[inline]
-    pub(crate) fn record_peak(&mut self, held: u64, bytes_each: usize) {
-        if held > self.peak_frontier {
-            self.peak_frontier = held;
-            self.peak_frontier_bytes = held * bytes_each as u64;
+    pub(crate) fn record_held(&mut self, depth: usize, boards: u64, bytes: u64) {
+        let row = self.depth_mut(depth);
+        row.frontier = row.frontier.max(boards);
+        row.frontier_bytes = row.frontier_bytes.max(bytes);
+        self.peak_frontier = self.peak_frontier.max(boards);
+        self.peak_frontier_bytes = self.peak_frontier_bytes.max(bytes);
+    }
+
+    /// Records a backtracker's frontier once its search is over: at every depth it reached, one
+    /// board of `board_bytes` bytes, filled in place, and `level_bytes` of bookkeeping for each
+    /// depth on the path from the root.
+    pub(crate) fn record_path(&mut self, board_bytes: usize, level_bytes: usize) {
+        for depth in 0..self.per_depth.len() {
+            let bytes = board_bytes + (depth + 1) * level_bytes;
+            self.record_held(depth, 1, bytes as u64);
         }
     }
 

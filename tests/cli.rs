@@ -1026,6 +1026,19 @@ fn compare_writes_csv_markdown_and_a_chart() {
     assert!(lines[1].starts_with("bfs,"));
     let chart = std::fs::read_to_string(&svg).unwrap();
     assert!(chart.starts_with("<svg") && chart.contains("dfs"));
+    // The memory panel draws the demo puzzle, named for people: bfs's level of 30 boards
+    // against dfs's stack of 9, each line with its totals.
+    assert!(chart.contains("memory held against work done, on AI Escargot (Arto Inkala, 2006)"));
+    assert!(
+        chart.contains("bfs: 131 boards expanded, peak 3.8 KiB"),
+        "{chart}"
+    );
+    assert!(
+        chart.contains("dfs: 131 boards expanded, peak 1.1 KiB"),
+        "{chart}"
+    );
+    assert!(chart.contains("1 puzzle;") && !chart.contains("1 puzzles"));
+    assert!(!chart.contains("&lt;demo&gt;"));
 
     explore()
         .args(["compare", "--strategies", "bfs", "--output", "markdown"])
@@ -1370,4 +1383,37 @@ fn every_strategy_counts_the_same() {
             .success()
             .stdout("288 multiple\n");
     }
+}
+
+#[test]
+fn compare_draws_the_first_of_many_puzzles_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let (puzzles, svg) = (dir.path().join("two.txt"), dir.path().join("compare.svg"));
+    std::fs::write(
+        &puzzles,
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n\
+         53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n",
+    )
+    .unwrap();
+    explore()
+        .args([
+            "compare",
+            "--quiet",
+            "--strategies",
+            "dfs,backtrack",
+            "--svg",
+        ])
+        .arg(&svg)
+        .arg(&puzzles)
+        .assert()
+        .success();
+    let chart = std::fs::read_to_string(&svg).unwrap();
+    let name = format!("{}, puzzle 1 (the first of 2)", puzzles.display());
+    assert!(chart.contains(&name), "{chart}");
+    assert!(chart.contains("dfs: 109 boards expanded"), "{chart}");
+    // The textbook backtracker gives up on this one at its default budget, and says so.
+    assert!(
+        chart.contains("backtrack (gave up): 1,000,000 boards expanded"),
+        "{chart}"
+    );
 }

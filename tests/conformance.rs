@@ -1216,6 +1216,9 @@ mod properties {
                 let mut outcome = outcome.clone();
                 outcome.stats.elapsed = Default::default();
                 outcome.stats.peak_frontier_bytes = 0;
+                for row in &mut outcome.stats.per_depth {
+                    row.frontier_bytes = 0;
+                }
                 outcome
             };
             prop_assert_eq!(walk(Strategy::Bitmask), walk(Strategy::Backtrack));

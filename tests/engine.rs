@@ -417,3 +417,139 @@ fn a_count_holds_the_same_frontier_on_every_thread_count() {
         assert!(many.stats.peak_frontier <= 64);
     }
 }
+
+/// The solution of [`EASY`] with two swappable rectangles blanked: 6 and 7 in rows 1 and 4,
+/// columns 4 and 5, and 4 and 8 in rows 2 and 7, columns 8 and 9. Every blank cell has two
+/// candidates and nothing is forced until a guess: the search guesses in the first rectangle,
+/// which fills it, then in the second: four solutions, two guesses deep.
+const TWO_SWAPS: &str =
+    "534..89126721953..198342567859..14234268537917139248569615372..287419635345286179";
+
+/// Both searches hold boards of the same kernel; this is its size.
+fn board_bytes() -> u64 {
+    explore::board_bytes(Shape::NINE, Config::default().forced) as u64
+}
+
+#[test]
+fn dfs_reports_its_stack_per_depth_and_at_its_peak() {
+    let puzzle = grid(TWO_SWAPS);
+    let all = Config::default().with_max_solutions(None);
+    let frontier = |outcome: &Outcome| -> Vec<(u64, u64)> {
+        let rows = &outcome.stats.per_depth;
+        rows.iter()
+            .map(|r| (r.frontier, r.frontier_bytes))
+            .collect()
+    };
+    let b = board_bytes();
+    // Depth-first: the root alone; then its two children; then, under the first child, its
+    // two children and the root's second child still waiting: three boards.
+    let dfs = solve(&puzzle, &all.clone().with_strategy(Strategy::Dfs));
+    assert_eq!(dfs.count, 4);
+    assert_eq!(frontier(&dfs), [(1, b), (2, 2 * b), (3, 3 * b)]);
+    assert_eq!(
+        (dfs.stats.peak_frontier, dfs.stats.peak_frontier_bytes),
+        (3, 3 * b)
+    );
+    // Breadth-first: every board of a depth at once, four at the last.
+    for threads in [1, 2] {
+        let bfs = solve(&puzzle, &bfs(threads).with_max_solutions(None));
+        assert_eq!(frontier(&bfs), [(1, b), (2, 2 * b), (4, 4 * b)]);
+        assert_eq!(bfs.stats.peak_frontier, 4);
+        // Both walk the same tree.
+        let walk = |o: &Outcome| -> Vec<(u64, u64, u64)> {
+            let rows = &o.stats.per_depth;
+            rows.iter()
+                .map(|r| (r.boards, r.children, r.solutions))
+                .collect()
+        };
+        assert_eq!(walk(&bfs), walk(&dfs));
+    }
+}
+
+#[test]
+fn overflow_stacks_leave_the_per_depth_frontier_to_the_levels() {
+    // A frontier of two boards: the last level's other two boards are searched depth-first
+    // inside the worker, and do not count as frontier.
+    let puzzle = grid(TWO_SWAPS);
+    let config = bfs(2).with_max_solutions(None).with_max_frontier(2);
+    let outcome = solve(&puzzle, &config);
+    assert_eq!(outcome.count, 4);
+    assert_eq!(outcome.stats.overflow, 2);
+    let frontier: Vec<u64> = outcome.stats.per_depth.iter().map(|r| r.frontier).collect();
+    assert_eq!(frontier, [1, 2, 2]);
+    assert_eq!(outcome.stats.peak_frontier, 2);
+}
+
+#[test]
+fn the_backtrackers_hold_one_board_and_a_level_per_depth() {
+    let puzzle = grid(TWO_SWAPS);
+    for strategy in [Strategy::Backtrack, Strategy::Bitmask] {
+        let outcome = solve(&puzzle, &Config::default().with_strategy(strategy));
+        let rows = &outcome.stats.per_depth;
+        assert_eq!(rows.len(), 9, "{strategy}: a placement per blank cell");
+        assert!(rows.iter().all(|r| r.frontier == 1), "{strategy}");
+        // Each depth holds one level more than the one above it, and the board beneath.
+        let level = rows[1].frontier_bytes - rows[0].frontier_bytes;
+        assert!(level > 0, "{strategy}");
+        for pair in rows.windows(2) {
+            assert_eq!(pair[1].frontier_bytes - pair[0].frontier_bytes, level);
+        }
+        let board = rows[0].frontier_bytes - level;
+        assert!(board >= 81, "{strategy}: the grid at least");
+        assert_eq!(outcome.stats.peak_frontier, 1);
+        assert_eq!(outcome.stats.peak_frontier_bytes, board + 9 * level);
+    }
+}
+
+#[test]
+fn a_footprint_is_sampled_only_when_asked_and_tells_bfs_from_dfs() {
+    let puzzle = grid(TWO_SWAPS);
+    let all = Config::default().with_max_solutions(None);
+    for &strategy in Strategy::ALL {
+        let plain = solve(&puzzle, &all.clone().with_strategy(strategy));
+        assert_eq!(plain.footprint, None, "{strategy}");
+        let outcome = solve(
+            &puzzle,
+            &all.clone().with_strategy(strategy).with_footprint(true),
+        );
+        let samples = outcome.footprint.expect("asked for").samples().to_vec();
+        // From the root to the end, where nothing is held; the peak is the statistics' peak.
+        assert_eq!(samples.last().map(|s| s.boards), Some(0), "{strategy}");
+        assert_eq!(
+            samples.last().map(|s| s.expanded),
+            Some(outcome.stats.nodes)
+        );
+        let peak = samples.iter().map(|s| (s.boards, s.bytes)).max();
+        let stats = &outcome.stats;
+        assert_eq!(peak, Some((stats.peak_frontier, stats.peak_frontier_bytes)));
+        assert!(samples.windows(2).all(|w| w[0].expanded <= w[1].expanded));
+    }
+    // Breadth-first samples a level at a time: held 1, 2, 4 boards after 0, 1, 3 expanded.
+    let bfs = solve(
+        &puzzle,
+        &bfs(2).with_max_solutions(None).with_footprint(true),
+    );
+    let held: Vec<(u64, u64)> = bfs
+        .footprint
+        .expect("asked for")
+        .samples()
+        .iter()
+        .map(|s| (s.expanded, s.boards))
+        .collect();
+    assert_eq!(held, [(0, 1), (1, 2), (3, 4), (7, 0)]);
+}
+
+#[test]
+fn a_long_search_samples_its_footprint_within_bounds() {
+    let config = Config::default()
+        .with_strategy(Strategy::Dfs)
+        .with_max_solutions(Some(20_000))
+        .with_footprint(true);
+    let outcome = solve(&Grid::empty(Shape::NINE), &config);
+    let samples = outcome.footprint.expect("asked for").samples().to_vec();
+    assert!(outcome.stats.nodes > 20_000);
+    assert!(samples.len() <= explore::footprint::Footprint::CAPACITY);
+    assert!(samples.len() >= explore::footprint::Footprint::CAPACITY / 2);
+    let peak = samples.iter().map(|s| s.boards).max();
+    assert_eq!(peak, Some(outcome.stats.peak_frontier));
+}

@@ -18,11 +18,11 @@
 //! - Nothing is *forced*.
 //! - *Depth* is the number of placements made by the search, so a solution sits at the depth
 //!   of the puzzle's number of empty cells.
-//! - The *frontier* is the recursion stack: at its deepest it holds the path from the root to
-//!   the deepest state, `max_depth + 1` states. The grid is shared by every level, so the
-//!   bytes counted per level are only what a level adds: the cell it fills and the digit on
-//!   trial ([`LEVEL_BYTES`]). The machine's stack frames are larger and depend on the compiler;
-//!   they are not counted.
+//! - The *frontier* is what the search holds: one board, the grid it fills in place, and a
+//!   level of recursion per state on the path from the root, `depth + 1` of them at a state of
+//!   depth `depth`. A level is counted as what it keeps for itself: the cell it fills and the
+//!   digit on trial ([`LEVEL_BYTES`]). The machine's stack frames are larger and depend on the
+//!   compiler; they are not counted.
 //!
 //! The search runs the same tree, in the same order, as [`super::bitmask`], so both report the
 //! same statistics apart from the time.
@@ -31,6 +31,7 @@ use std::time::Instant;
 
 use crate::budget::Budget;
 use crate::config::Config;
+use crate::footprint::Footprint;
 use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
@@ -54,6 +55,8 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         meter: Meter::new(config.progress.as_ref()),
         stats: Stats::default(),
         found: Found::new(config),
+        footprint: config.footprint.then(Footprint::new),
+        grid_bytes: puzzle.bytes() as u64,
     };
     let stop = match search.enter(0).and_then(|()| search.visit(0)) {
         Ok(()) => Stop::Exhausted,
@@ -61,11 +64,14 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     };
     search.meter.flush(&search.stats);
     let Search {
-        mut stats, found, ..
+        mut stats,
+        found,
+        footprint,
+        grid_bytes,
+        ..
     } = search;
-    // The frontier of a depth-first search is its path: one level per depth reached.
-    stats.record_peak(stats.per_depth.len() as u64, LEVEL_BYTES);
-    Outcome::searched(found, stop, stats, start)
+    stats.record_path(grid_bytes as usize, LEVEL_BYTES);
+    Outcome::searched(found, stop, stats, start, footprint)
 }
 
 /// The state of one search: the grid being filled and what has been found and counted.
@@ -75,6 +81,10 @@ struct Search<'a> {
     meter: Meter<'a>,
     stats: Stats,
     found: Found,
+    /// Samples of the memory held, when asked for.
+    footprint: Option<Footprint>,
+    /// Bytes of the grid filled in place.
+    grid_bytes: u64,
 }
 
 impl Search<'_> {
@@ -87,6 +97,14 @@ impl Search<'_> {
         }
         self.stats.nodes += 1;
         self.stats.depth_mut(depth).boards += 1;
+        if let Some(footprint) = &mut self.footprint {
+            let levels = depth as u64 + 1;
+            footprint.record(
+                self.stats.nodes,
+                1,
+                self.grid_bytes + levels * LEVEL_BYTES as u64,
+            );
+        }
         Ok(())
     }
 
@@ -186,7 +204,16 @@ mod tests {
         assert_eq!(stats.max_depth, 1);
         assert_eq!(stats.per_depth[0].children, 1);
         assert_eq!(stats.per_depth[1].solutions, 1);
-        assert_eq!(stats.peak_frontier_bytes, 2 * LEVEL_BYTES as u64);
+        let grid_bytes = puzzle.bytes() as u64;
+        assert_eq!(stats.peak_frontier, 1);
+        assert_eq!(
+            stats.per_depth[0].frontier_bytes,
+            grid_bytes + LEVEL_BYTES as u64
+        );
+        assert_eq!(
+            stats.peak_frontier_bytes,
+            grid_bytes + 2 * LEVEL_BYTES as u64
+        );
     }
 
     #[test]

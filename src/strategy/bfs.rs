@@ -49,6 +49,7 @@ use crossbeam_channel::{Receiver, Sender};
 use crate::board::Board;
 use crate::budget::{Budget, CLOCK_EVERY};
 use crate::config::Config;
+use crate::footprint::Footprint;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::progress::Meter;
@@ -385,7 +386,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
         },
     };
     let threads = config.threads.max(1);
-    let (stats, found, stop) = if threads == 1 {
+    let (stats, found, stop, footprint) = if threads == 1 {
         run_levels::<B>(puzzle, &shared, |level, depth, out| {
             shared.expand_in_order(level, depth, out)
         })
@@ -433,7 +434,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
             result
         })
     };
-    Outcome::searched(found, stop, stats, start)
+    Outcome::searched(found, stop, stats, start, footprint)
 }
 
 /// A worker: expands chunks until the queue is closed.
@@ -511,7 +512,7 @@ fn run_levels<'a, B: Board>(
     puzzle: &Grid,
     shared: &Shared<'a>,
     mut expand_level: impl FnMut(&mut Vec<B>, usize, &mut Harvest<'a, B>) -> Option<Stop>,
-) -> (Stats, Found, Stop) {
+) -> (Stats, Found, Stop, Option<Footprint>) {
     let limit = shared.budget.max_solutions();
     let mut out = Harvest::new(shared.config, None);
     let root = B::new(puzzle);
@@ -519,18 +520,20 @@ fn run_levels<'a, B: Board>(
     let mut level = vec![root];
     let mut depth = 0;
     let mut stop = Stop::Exhausted;
-    let mut peak = 0;
     let mut emitted = 0;
+    let mut footprint = shared.config.footprint.then(Footprint::new);
     let mut estimator = Estimator::new(shared.config, shared.start);
     while !level.is_empty() {
         if let Some(estimator) = &mut estimator {
             estimator.update(&out.stats, &level, |board| board);
         }
+        // The frontier is the level; the workers' overflow stacks are not part of it.
         let width = level.len() as u64;
-        let row = out.stats.depth_mut(depth);
-        row.frontier = width;
-        row.frontier_bytes = width * board_bytes as u64;
-        peak = peak.max(width);
+        out.stats
+            .record_held(depth, width, width * board_bytes as u64);
+        if let Some(footprint) = &mut footprint {
+            footprint.record(out.stats.nodes, width, width * board_bytes as u64);
+        }
 
         let early = expand_level(&mut level, depth, &mut out);
         // Deeper depths may still grow (overflow, later levels); this one and those above
@@ -550,13 +553,8 @@ fn run_levels<'a, B: Board>(
         depth += 1;
     }
     trace::depths_from(Strategy::Bfs, &out.stats.per_depth, emitted);
-    let Harvest {
-        mut stats, found, ..
-    } = out;
-    // The frontier is the level; the workers' overflow stacks are not part of it.
-    stats.peak_frontier = 0;
-    stats.record_peak(peak, board_bytes);
-    (stats, found, stop)
+    let Harvest { stats, found, .. } = out;
+    (stats, found, stop, footprint)
 }
 
 /// Cuts a level into chunks of [`CHUNK`] boards with their [`Shares`], leaving it empty.

@@ -21,15 +21,18 @@
 //! The definitions are those of [`super::backtrack`]: a node is the root or a placement of a
 //! legal digit, a guess is a state at which more than one digit was tried, a dead state is one
 //! whose first empty cell has no legal digit, nothing is forced, and depth is the number of
-//! placements made. The frontier is the path from the root to the deepest state, `max_depth +
-//! 1` states, and its bytes count one level per state ([`LEVEL_BYTES`]); the grid and the
-//! unit sets are shared by every level and not counted.
+//! placements made. The frontier is what the search holds: one board, the grid with its unit
+//! sets ([`Search::bytes`]), filled in place, and one level
+//! ([`LEVEL_BYTES`]) per state on the path from the root, so `depth + 1` levels at a state of
+//! depth `depth`. (The levels are allocated for every empty cell at the start; the figures count
+//! those on the path, as `backtrack` counts its recursion.)
 
 use std::time::Instant;
 
 use crate::budget::Budget;
 use crate::candidates::Candidates;
 use crate::config::Config;
+use crate::footprint::Footprint;
 use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
@@ -56,11 +59,12 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     let mut stats = Stats::default();
     let mut found = Found::new(config);
     let meter = Meter::new(config.progress.as_ref());
-    let stop = Search::new(puzzle).run(&budget, &meter, &mut stats, &mut found);
+    let mut footprint = config.footprint.then(Footprint::new);
+    let mut search = Search::new(puzzle);
+    let stop = search.run(&budget, &meter, &mut stats, &mut found, &mut footprint);
     meter.flush(&stats);
-    // The frontier of a depth-first search is its path: one level per depth reached.
-    stats.record_peak(stats.per_depth.len() as u64, LEVEL_BYTES);
-    Outcome::searched(found, stop, stats, start)
+    stats.record_path(search.bytes(), LEVEL_BYTES);
+    Outcome::searched(found, stop, stats, start, footprint)
 }
 
 /// The grid being filled, with its bookkeeping.
@@ -105,6 +109,13 @@ impl Search {
         search
     }
 
+    /// Bytes of the board the search fills in place: the grid and its unit sets. The list of
+    /// empty cells is a table made once and only read, like the geometry's tables, which no
+    /// strategy counts.
+    fn bytes(&self) -> usize {
+        self.grid.bytes() + self.used.len() * size_of::<Candidates>()
+    }
+
     /// The digits the empty cell at `depth` may take: those in none of its units.
     #[inline]
     fn free(&self, depth: usize) -> Candidates {
@@ -144,6 +155,7 @@ impl Search {
         meter: &Meter<'_>,
         stats: &mut Stats,
         found: &mut Found,
+        footprint: &mut Option<Footprint>,
     ) -> Stop {
         if let Some(stop) = budget.check(1) {
             return stop;
@@ -154,7 +166,15 @@ impl Search {
         // is at depth `depth`.
         let mut open = 0;
         let mut depth = 0;
+        let bytes = self.bytes() as u64;
         loop {
+            if let Some(footprint) = footprint {
+                footprint.record(
+                    stats.nodes,
+                    1,
+                    bytes + (depth as u64 + 1) * LEVEL_BYTES as u64,
+                );
+            }
             if depth == self.n_empty {
                 stats.solutions += 1;
                 stats.depth_mut(depth).solutions += 1;
@@ -224,11 +244,16 @@ mod tests {
         for outcome in [&mut ours, &mut theirs] {
             outcome.stats.elapsed = Default::default();
         }
-        assert_eq!(
-            ours.stats.peak_frontier_bytes,
-            ours.stats.peak_frontier * LEVEL_BYTES as u64
-        );
-        ours.stats.peak_frontier_bytes = theirs.stats.peak_frontier_bytes;
+        // One board each, of their own size, and a level of their own size per depth.
+        for outcome in [&mut ours, &mut theirs] {
+            let held = u64::from(outcome.stats.nodes > 0);
+            assert_eq!(outcome.stats.peak_frontier, held);
+            for row in &mut outcome.stats.per_depth {
+                assert_eq!(row.frontier, 1);
+                row.frontier_bytes = 0;
+            }
+            outcome.stats.peak_frontier_bytes = 0;
+        }
         assert_eq!(ours, theirs, "{puzzle:?}");
     }
 
@@ -297,9 +322,11 @@ mod tests {
         );
         assert_eq!(outcome.stop, Stop::NodeBudget);
         assert_eq!(outcome.stats.nodes, 777);
+        let board = Search::new(&Grid::empty(Shape::NINE)).bytes();
+        let deepest = outcome.stats.per_depth.len();
         assert_eq!(
             outcome.stats.peak_frontier_bytes,
-            outcome.stats.peak_frontier * LEVEL_BYTES as u64
+            (board + deepest * LEVEL_BYTES) as u64
         );
     }
 

@@ -4,12 +4,18 @@
 //! the root times the branching factor: at most a few hundred boards. The breadth-first engine
 //! calls `search` for the boards that do not fit in its frontier budget. A watched search
 //! estimates its size from the boards on its stack, the subtrees still to search.
+//!
+//! The stack is this search's frontier: [`solve`] records, per depth, the most boards it held
+//! when it took a board of that depth (`Stats::record_held`), and samples them into a
+//! [`Footprint`] when asked. `search` itself records nothing of its stack, so the overflow
+//! stacks of `bfs` leave its per-depth figures alone.
 
 use std::time::Instant;
 
 use crate::board::Board;
 use crate::budget::Budget;
 use crate::config::Config;
+use crate::footprint::Footprint;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::progress::Meter;
@@ -30,14 +36,25 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
     let mut found = Found::new(config);
     let meter = Meter::new(config.progress.as_ref());
     let mut estimator = Estimator::new(config, start);
+    let mut footprint = config.footprint.then(Footprint::new);
+    let root = B::new(puzzle);
+    let board_bytes = root.bytes() as u64;
     let stop = search(
-        B::new(puzzle),
+        root,
         0,
         config,
         budget.max_solutions(),
         &mut stats,
         &mut found,
         |stats, stack| {
+            // The board on top is taken next; the stack holds it and everything below it.
+            if let Some(&(_, depth)) = stack.last() {
+                let held = stack.len() as u64;
+                stats.record_held(depth, held, held * board_bytes);
+                if let Some(footprint) = &mut footprint {
+                    footprint.record(stats.nodes, held, held * board_bytes);
+                }
+            }
             meter.tick(stats);
             if let Some(estimator) = &mut estimator {
                 if stats.nodes % ESTIMATE_EVERY == 0 {
@@ -48,13 +65,14 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
         },
     );
     meter.flush(&stats);
-    Outcome::searched(found, stop, stats, start)
+    Outcome::searched(found, stop, stats, start, footprint)
 }
 
 /// Explores the subtree under `root` (at `depth`) depth-first, smallest digit first, adding to
 /// `stats` and `found`. Stops when `found` holds `limit` solutions, or when `check`,
-/// asked before each node with the statistics so far and the stack of boards still to expand
-/// (each with its depth), gives a reason.
+/// asked before each node with the statistics so far (to add to, as the caller's figures of
+/// the stack) and the stack of boards still to expand (each with its depth, the next on top),
+/// gives a reason.
 pub(crate) fn search<B: Board>(
     root: B,
     depth: usize,
@@ -62,12 +80,11 @@ pub(crate) fn search<B: Board>(
     limit: u64,
     stats: &mut Stats,
     found: &mut Found,
-    mut check: impl FnMut(&Stats, &[(B, usize)]) -> Option<Stop>,
+    mut check: impl FnMut(&mut Stats, &[(B, usize)]) -> Option<Stop>,
 ) -> Stop {
     if found.reached(limit) {
         return Stop::SolutionLimit;
     }
-    let board_bytes = root.bytes();
     let mut stack = vec![(root, depth)];
     while !stack.is_empty() {
         if let Some(stop) = check(stats, &stack) {
@@ -97,7 +114,6 @@ pub(crate) fn search<B: Board>(
                 for digit in candidates.iter().rev() {
                     stack.push((board.child(cell, digit), depth + 1));
                 }
-                stats.record_peak(stack.len() as u64, board_bytes);
             }
         }
     }

@@ -10,6 +10,7 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::time::Duration;
 
+use explore::footprint::Footprint;
 use explore::geometry::Shape;
 use explore::{InputError, Status, Strategy, chart, compare, format};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -17,8 +18,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::cli::{CompareArgs, CompareFormat};
 use crate::files::{self, quoted};
-use crate::input::Source;
-use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED};
+use crate::input::{DEMO_TITLE, Source};
+use crate::pictures::puzzle_name;
+use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED, counted};
 
 /// Runs the comparison `args` asks for and returns the exit status.
 pub(crate) fn run(args: &CompareArgs) -> u8 {
@@ -43,11 +45,16 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
     // Puzzles are compared as they are read, so standard input streams and only the records
     // are kept, never the input.
     let bar = progress_bar(args.quiet);
+    // The picture's memory panel: the first puzzle, solved once more by every configuration
+    // with its footprint sampled (so the comparison's timings pay nothing for it).
+    let picture_configs = args.svg.as_ref().map(|_| configs.clone());
+    let mut footprints: Option<(String, Vec<Footprint>)> = None;
     let mut comparison = compare::Comparison::new(configs);
     let mut sizes: Vec<usize> = Vec::new();
     // With --output records, each puzzle's records are written as soon as it is compared.
     let mut records = (args.output == CompareFormat::Records).then(|| io::stdout().lock());
     for source in sources {
+        let title = (source == Source::Demo).then_some(DEMO_TITLE);
         let opened = match source.open() {
             Ok(opened) => opened,
             Err(error) => {
@@ -64,7 +71,12 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
                         sizes.push(side);
                     }
                     comparison.add(&puzzle.grid);
+                    if let (None, Some(configs)) = (&footprints, &picture_configs) {
+                        let name = puzzle_name(&opened.name, title, puzzle.index);
+                        footprints = Some((name, compare::footprints(&puzzle.grid, configs)));
+                    }
                     bar.inc(1);
+                    bar.set_message(counted(bar.position(), "puzzle", "puzzles"));
                     if let Some(out) = &mut records {
                         let lines: String = comparison
                             .last()
@@ -99,6 +111,21 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
         return EXIT_INPUT;
     }
     let summaries = comparison.finish();
+    // One line per configuration, named as the summaries of all sizes together name them.
+    // One line per configuration, named as the summaries of all sizes together name them,
+    // and marked where the search of that puzzle gave up at its budget.
+    let footprints = footprints.map(|(puzzle, lines)| {
+        let names = compare::labels(&summaries).into_iter().zip(&summaries);
+        let names = names.map(|(name, summary)| match summary.records.first() {
+            Some(first) if first.status == Status::GaveUp => format!("{name} (gave up)"),
+            _ => name,
+        });
+        let puzzle = match n_puzzles {
+            1 => puzzle,
+            n => format!("{puzzle} (the first of {n})"),
+        };
+        chart::FootprintPanel::new(puzzle, names.zip(lines).collect())
+    });
 
     // One row per strategy and board size: the figures of different sizes do not add up.
     let shown = compare::by_shape(&summaries);
@@ -121,7 +148,11 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
             n => format!("{n} puzzles ({}), one core each", sizes.join(", ")),
         };
         let name = quoted(path.as_os_str());
-        match files::write_whole(path, chart::compare_svg(&shown, &title).as_bytes()) {
+        let svg = match &footprints {
+            Some(footprints) => chart::compare_svg_with_footprints(&shown, footprints, &title),
+            None => chart::compare_svg(&shown, &title),
+        };
+        match files::write_whole(path, svg.as_bytes()) {
             Ok(()) if !args.quiet => eprintln!("explore: wrote the chart to {name}"),
             Ok(()) => {}
             Err(error) => {
@@ -153,7 +184,7 @@ fn progress_bar(quiet: bool) -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new_spinner();
-    let style = ProgressStyle::with_template("{spinner} {pos} puzzles compared, {elapsed} elapsed")
+    let style = ProgressStyle::with_template("{spinner} {msg} compared, {elapsed} elapsed")
         .expect("the template is valid");
     bar.set_style(style);
     bar

@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use crate::cli::{MergeArgs, MergeFormat};
 use crate::compare::{RecordLine, status_named, write_out};
 use crate::files::quoted;
-use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED, Tally, group_exact};
+use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED, Tally, counted, group_exact};
 
 /// The `schema` of the object `explore merge --output json` writes for shards and batches
 /// (docs/json.md).
@@ -70,8 +70,8 @@ pub(crate) fn run(args: &MergeArgs) -> u8 {
                         "there are more results than puzzles run (results of another run?)"
                     };
                     merge.fail(format!(
-                        "--expect {name} holds {expected} puzzles, but there are {got} \
-                         results: {why}"
+                        "--expect {name} holds {}, but there are {got} results: {why}",
+                        counted(expected as u64, "puzzle", "puzzles")
                     ));
                 }
             }
@@ -434,12 +434,12 @@ impl Merge {
         let n = tally.n_puzzles();
         let text = match output.unwrap_or(MergeFormat::Human) {
             MergeFormat::Human => {
-                let puzzles = if n == 1 { "puzzle" } else { "puzzles" };
+                let puzzles = counted(n, "puzzle", "puzzles");
                 let counts = tally.counts();
                 if counts.is_empty() {
-                    format!("{n} {puzzles}\n")
+                    format!("{puzzles}\n")
                 } else {
-                    format!("{n} {puzzles}: {counts}\n")
+                    format!("{puzzles}: {counts}\n")
                 }
             }
             MergeFormat::Line => format!(

@@ -16,6 +16,7 @@ use explore::{Config, chart};
 
 use crate::cli::{DotBoards, SolveArgs};
 use crate::files::{self, quoted};
+use crate::tally;
 
 /// The pictures a run asked for, and whether they are drawn yet.
 pub(crate) struct Pictures {
@@ -50,6 +51,7 @@ impl Pictures {
     pub(crate) fn draw(
         &mut self,
         input: &str,
+        title: Option<&str>,
         solved: &Solved,
         config: &Config,
     ) -> Vec<Result<String, String>> {
@@ -68,8 +70,9 @@ impl Pictures {
             format!(" ({0}x{0})", shape.side())
         };
         let title = format!(
-            "{input}, puzzle {}{size}: {}",
-            solved.puzzle.index, config.strategy
+            "{}{size}: {}",
+            puzzle_name(input, title, solved.puzzle.index),
+            config.strategy
         );
         let svg = self
             .svg
@@ -98,14 +101,34 @@ impl Pictures {
     }
 }
 
+/// A puzzle as a picture names it: its title if it has one (the demo: `AI Escargot (Arto
+/// Inkala, 2006)`), else its input and number (`top1465.txt, puzzle 3`; `the command line,
+/// puzzle 1` for a puzzle given as an argument, `standard input, puzzle 1`), never the `<demo>`
+/// and `<argument>` that messages use.
+pub(crate) fn puzzle_name(input: &str, title: Option<&str>, index: usize) -> String {
+    if let Some(title) = title {
+        return title.to_owned();
+    }
+    let input = match input {
+        "<stdin>" => "standard input",
+        _ if input.starts_with("<argument") => "the command line",
+        _ => input,
+    };
+    format!("{input}, puzzle {index}")
+}
+
 fn write_svg(path: &Path, solved: &Solved, title: &str) -> Result<String, String> {
     let svg = chart::frontier_svg(&solved.outcome.stats, title);
     files::write_whole(path, svg.as_bytes())
         .map_err(|error| format!("--svg: cannot write {}: {error}", quoted(path.as_os_str())))?;
     Ok(format!(
-        "wrote the search per depth to {} ({} depths)",
+        "wrote the search per depth to {} ({})",
         quoted(path.as_os_str()),
-        solved.outcome.stats.per_depth.len()
+        tally::counted(
+            solved.outcome.stats.per_depth.len() as u64,
+            "depth",
+            "depths"
+        )
     ))
 }
 
@@ -141,10 +164,7 @@ impl Pictures {
             path,
             tree.n_nodes(),
             tree.n_dead(),
-            match tree.n_solutions() {
-                1 => "1 solution".to_owned(),
-                n => format!("{n} solutions"),
-            },
+            tally::counted(tree.n_solutions() as u64, "solution", "solutions"),
             tree.order().name(),
             if grids { ", with grids" } else { "" },
             path
@@ -170,4 +190,24 @@ fn write_posthoc(path: &Path, solved: &Solved, config: &Config) -> Result<String
         trace.n_nodes,
         trace.n_events
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pictures_name_puzzles_for_people() {
+        let demo = Some(crate::input::DEMO_TITLE);
+        assert_eq!(
+            puzzle_name("<demo>", demo, 1),
+            "AI Escargot (Arto Inkala, 2006)"
+        );
+        assert_eq!(puzzle_name("hard.txt", None, 3), "hard.txt, puzzle 3");
+        assert_eq!(puzzle_name("<stdin>", None, 2), "standard input, puzzle 2");
+        assert_eq!(
+            puzzle_name("<argument 2>", None, 1),
+            "the command line, puzzle 1"
+        );
+    }
 }

@@ -16,7 +16,7 @@ use explore::{Config, Progress, Strategy};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 use crate::cli::SolveArgs;
-use crate::tally::group;
+use crate::tally::counted;
 use crate::terminal;
 use crate::trace::TraceFormat;
 
@@ -106,7 +106,8 @@ fn describe(snapshot: &Snapshot, elapsed: Duration, counting: bool) -> String {
     let rate = snapshot.nodes as f64 / seconds.max(1e-9);
     let mut line = String::new();
     if snapshot.finished > 0 {
-        let _ = write!(line, "{} puzzles done, ", group(snapshot.finished as f64));
+        let done = counted(snapshot.finished, "puzzle", "puzzles");
+        let _ = write!(line, "{done} done, ");
     }
     let _ = write!(
         line,

@@ -163,7 +163,7 @@ impl Run {
         };
         match item {
             Ok(solved) => {
-                for drawn in self.pictures.draw(input, &solved, &self.config) {
+                for drawn in self.pictures.draw(input, title, &solved, &self.config) {
                     match drawn {
                         Ok(note) if !self.quiet => self.out.message(note),
                         Ok(_) => {}

@@ -74,19 +74,17 @@ impl Tally {
             String::new()
         };
         let counts = self.counts();
-        let puzzles = if n == 1 { "puzzle" } else { "puzzles" };
-        let mut line = format!("{n} {puzzles} in {seconds:.2} s{rate}");
+        let mut line = format!(
+            "{} in {seconds:.2} s{rate}",
+            counted(n, "puzzle", "puzzles")
+        );
         if !counts.is_empty() {
             line.push_str(": ");
             line.push_str(&counts);
         }
         if self.unreadable > 0 {
-            let inputs = if self.unreadable == 1 {
-                "input"
-            } else {
-                "inputs"
-            };
-            line.push_str(&format!("; {} unreadable {inputs}", self.unreadable));
+            let inputs = counted(self.unreadable, "unreadable input", "unreadable inputs");
+            line.push_str(&format!("; {inputs}"));
         }
         line
     }
@@ -109,6 +107,14 @@ impl Tally {
         .map(|(count, what)| format!("{count} {what}"))
         .collect();
         counts.join(", ")
+    }
+}
+
+/// A count and its noun, singular for one: `1 puzzle`, `1,465 puzzles`.
+pub(crate) fn counted(n: u64, one: &str, many: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
     }
 }
 
@@ -172,6 +178,15 @@ mod tests {
         assert_eq!(
             tally.summary(Duration::from_millis(500)),
             "1465 puzzles in 0.50 s (2,930 puzzles/s): 1460 unique, 5 none"
+        );
+        let one = Tally {
+            unique: 1,
+            unreadable: 1,
+            ..Tally::default()
+        };
+        assert_eq!(
+            one.summary(Duration::ZERO),
+            "1 puzzle in 0.00 s: 1 unique; 1 unreadable input"
         );
     }
 
