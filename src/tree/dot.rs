@@ -303,14 +303,15 @@ impl SearchTree {
             )
         };
         let path = if style.order_path {
-            format!("<td cellpadding=\"3\"><font color=\"{PATH}\">- - &gt;</font> visit order</td>")
+            format!("<td cellpadding=\"3\"><font color=\"{PATH}\">- - &gt; visit order</font></td>")
         } else {
             String::new()
         };
         let columns = if style.order_path { 5 } else { 4 };
         format!(
             "<table border=\"0\" cellspacing=\"4\">\
-             <tr><td colspan=\"{columns}\"><b>Search tree</b> {}</td></tr>\
+             <tr><td colspan=\"{columns}\"><b>Search tree</b></td></tr>\
+             <tr><td colspan=\"{columns}\">{}</td></tr>\
              <tr><td colspan=\"{columns}\">{}</td></tr>\
              <tr><td colspan=\"{columns}\">{}</td></tr>\
              <tr>{}{}{}{}{path}</tr></table>",
@@ -587,7 +588,7 @@ mod tests {
                 );
             }
             assert!(
-                dot.contains("visit order</td>"),
+                dot.contains("visit order</font></td>"),
                 "the legend names the path"
             );
         }
