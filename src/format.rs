@@ -97,7 +97,7 @@ use std::iter::FusedIterator;
 use std::str::FromStr;
 
 use crate::error::{InputError, InputErrorKind};
-use crate::geometry::{Digit, Shape};
+use crate::geometry::Shape;
 use crate::grid::Grid;
 
 use assemble::{Builder, Fault, Pos};
@@ -680,16 +680,29 @@ fn quick_line(bytes: &[u8], options: &Options) -> Option<(Grid, usize)> {
 /// to stay as fast as it was.
 #[inline(always)]
 fn quick_cells(shape: Shape, cells: &[u8]) -> Option<Grid> {
-    let mut grid = Grid::empty(shape);
-    for (cell, &b) in shape.cells().zip(cells) {
-        match line::class(char::from(b), Symbols::Alnum) {
-            line::Class::Cell(value) if b.is_ascii() && usize::from(value) <= shape.side() => {
-                grid.set(cell, Digit::new(value.into()))
-            }
-            _ => return None,
+    let mut values = [0; Grid::INLINE_CELLS];
+    let mut heap = Vec::new();
+    let values = if cells.len() <= values.len() {
+        &mut values[..cells.len()]
+    } else {
+        heap.resize(cells.len(), 0);
+        &mut heap[..]
+    };
+    for (value, &b) in values.iter_mut().zip(cells) {
+        *value = match b {
+            // The usual bytes first, without a look at the other symbols.
+            b'1'..=b'9' => b - b'0',
+            b'.' | b'0' => 0,
+            _ => match line::class(char::from(b), Symbols::Alnum) {
+                line::Class::Cell(value) if b.is_ascii() => value,
+                _ => return None,
+            },
+        };
+        if usize::from(*value) > shape.side() {
+            return None;
         }
     }
-    Some(grid)
+    Some(Grid::from_values(shape, values))
 }
 
 /// Whether a line that looks blank is a tab-separated row of empty cells: only tabs, one

@@ -83,6 +83,18 @@ impl Grid {
         (cells.len() == shape.n_cells() && fits).then_some(Grid { shape, cells })
     }
 
+    /// The grid of `shape` whose cells, in reading order, hold `values` (0 for empty), which
+    /// the caller has checked: one per cell, none larger than the side.
+    #[inline]
+    pub(crate) fn from_values(shape: Shape, values: &[u8]) -> Grid {
+        debug_assert_eq!(values.len(), shape.n_cells());
+        debug_assert!(values.iter().all(|&v| usize::from(v) <= shape.side()));
+        Grid {
+            shape,
+            cells: SmallVec::from_slice(values),
+        }
+    }
+
     /// The shape of the board.
     #[inline]
     pub fn shape(&self) -> Shape {
@@ -174,24 +186,27 @@ impl Grid {
             self.shape.box_cols(),
         );
         let (mut columns, mut boxes) = ([0u64; 64], [0u64; 64]);
+        // Without a branch or a division per cell: an empty cell is digit set 0, which finds
+        // and adds nothing.
+        let mut repeat = 0;
         for (row, cells) in self.cells.chunks_exact(side).enumerate() {
             let band = row / box_rows * box_rows;
             let mut seen = 0u64;
-            for (col, &value) in cells.iter().enumerate() {
-                if value == 0 {
-                    continue;
+            for (stack, segment) in cells.chunks_exact(box_cols).enumerate() {
+                // The box's set stays in a register along the segment.
+                let mut in_box = boxes[band + stack];
+                for (i, &value) in segment.iter().enumerate() {
+                    let digit = u64::from(value != 0) << value.saturating_sub(1);
+                    let column = &mut columns[stack * box_cols + i];
+                    repeat |= (seen | *column | in_box) & digit;
+                    seen |= digit;
+                    *column |= digit;
+                    in_box |= digit;
                 }
-                let digit = 1u64 << (value - 1);
-                let bx = band + col / box_cols;
-                if (seen | columns[col] | boxes[bx]) & digit != 0 {
-                    return true;
-                }
-                seen |= digit;
-                columns[col] |= digit;
-                boxes[bx] |= digit;
+                boxes[band + stack] = in_box;
             }
         }
-        false
+        repeat != 0
     }
 
     /// Whether this grid is a valid, complete solution that keeps every given of `puzzle`.

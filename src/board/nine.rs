@@ -41,7 +41,6 @@ const BOX_HEIGHT: usize = SHAPE.box_rows();
 /// Cells in a row, column or box; also the number of digits.
 const SIZE: usize = SHAPE.side();
 /// Cells on the board.
-#[cfg_attr(not(test), allow(dead_code))]
 const N_CELLS: usize = SHAPE.n_cells();
 
 /// Cells of one band, one bit each: bit `row * SIZE + col` for the band's row `row` (from 0)
@@ -57,7 +56,7 @@ const N_BANDS: usize = SIZE / BOX_HEIGHT;
 const N_STACKS: usize = SIZE / BOX_WIDTH;
 /// Cells in a band.
 const BAND_CELLS: usize = BAND_ROWS * SIZE;
-/// One word per band and digit, band-major: word `band * SIZE + digit`.
+/// One word per band and digit, digit-major: word [`word`]`(digit, band)`.
 const N_WORDS: usize = N_BANDS * SIZE;
 
 const _: () = assert!(
@@ -80,21 +79,15 @@ const ROW: BandSet = (1 << SIZE) - 1;
 /// The cells of one row inside one box.
 const SEGMENT: BandSet = (1 << BOX_WIDTH) - 1;
 
-/// For a row's places (one bit per column), the boxes of its band they touch (one bit per box).
-static ROW_BOXES: [u8; 1 << SIZE] = {
-    let mut table = [0; 1 << SIZE];
-    let mut row = 0;
-    while row < table.len() {
-        let mut stack = 0;
-        while stack < N_STACKS {
-            if (row >> (stack * BOX_WIDTH)) & SEGMENT as usize != 0 {
-                table[row] |= 1 << stack;
-            }
-            stack += 1;
-        }
-        row += 1;
+/// The first cell of every row-box segment of a band.
+const SEGMENT_STARTS: BandSet = {
+    let mut starts = 0;
+    let mut cell = 0;
+    while cell < BAND_CELLS {
+        starts |= 1 << cell;
+        cell += BOX_WIDTH;
     }
-    table
+    starts
 };
 
 /// For a square of possible pairs between two sides of [`BOX_HEIGHT`] items each (bit
@@ -140,8 +133,9 @@ static MATCHED: [u16; 1 << (BOX_HEIGHT * BOX_HEIGHT)] = {
     table
 };
 
-/// [`MATCHED`] for a band's row-box segments (bit `row * N_STACKS + box`), as the cells of the
-/// segments kept.
+/// [`MATCHED`] for a band's row-box segments (bit `box * BAND_ROWS + row`, as [`segments`]
+/// gives them), as the cells of the segments kept. Which side of a pairing is which does not
+/// change the pairs it uses.
 static MATCHABLE: [BandSet; 1 << (BAND_ROWS * N_STACKS)] = {
     let mut table = [0; 1 << (BAND_ROWS * N_STACKS)];
     let mut possible = 0;
@@ -149,7 +143,7 @@ static MATCHABLE: [BandSet; 1 << (BAND_ROWS * N_STACKS)] = {
         let mut segment = 0;
         while segment < BAND_ROWS * N_STACKS {
             if MATCHED[possible] & (1 << segment) != 0 {
-                let (row, stack) = (segment / N_STACKS, segment % N_STACKS);
+                let (stack, row) = (segment / BAND_ROWS, segment % BAND_ROWS);
                 table[possible] |= SEGMENT << (row * SIZE + stack * BOX_WIDTH);
             }
             segment += 1;
@@ -202,17 +196,27 @@ static BAND_PEERS: [BandSet; BAND_CELLS] = {
     peers
 };
 
-/// The boxes of the band touched by each row of `places`, one bit per row-box segment.
+/// The row-box segments of a band that hold some of `places`: bit `box * BAND_ROWS + row`.
+/// A few shifts, where a table per row would cost a load each.
 #[inline]
 fn segments(places: BandSet) -> usize {
+    // Each segment's first cell gathers the segment's others.
+    let mut any = places;
+    let mut cell = 1;
+    while cell < BOX_WIDTH {
+        any |= places >> cell;
+        cell += 1;
+    }
+    let starts = any & SEGMENT_STARTS;
+    // Row `row` moves down by `row * (SIZE - 1)`, so that its segment in box `box` lands on
+    // bit `box * BOX_WIDTH + row`; the other rows fall outside the first row's bits.
     let mut occupied = 0;
     let mut row = 0;
     while row < BAND_ROWS {
-        let boxes = ROW_BOXES[((places >> (row * SIZE)) & ROW) as usize] as usize;
-        occupied |= boxes << (row * N_STACKS);
+        occupied |= starts >> (row * (SIZE - 1));
         row += 1;
     }
-    occupied
+    (occupied & ROW) as usize
 }
 
 /// The cells of a band in the given columns (one bit per column).
@@ -235,29 +239,86 @@ fn lone(cells: BandSet) -> BandSet {
 
 /// The 9x9 board being searched: for every digit and band, the cells where the digit may still
 /// stand; and the cells not settled yet.
+///
+/// Aligned to a cache line, so that a board is two whole lines and a copy touches no third.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[repr(align(64))]
 pub(crate) struct Nine {
-    /// `places[band][digit]`: cells of `band` where digit bit `digit` may stand,
-    /// including where it is settled.
-    places: [[BandSet; SIZE]; N_BANDS],
+    /// `places[word(digit, band)]`: cells of `band` where digit bit `digit` may stand,
+    /// including where it is settled. A digit's three bands are side by side, so the rules
+    /// that look along columns find them together.
+    places: [BandSet; N_WORDS],
     /// `open[band]`: cells of `band` not settled yet.
     open: [BandSet; N_BANDS],
-    /// The words of `places` that changed since step 1 of [`Board::fill_forced`] last looked
-    /// at them (bit `band * SIZE + digit`).
+    /// The words of `places` changed since [`Board::fill_forced`] last ran (bit
+    /// `word(digit, band)`): where its next run starts looking.
     changed: u32,
-    /// The digits whose places changed since step 3 of [`Board::fill_forced`] last looked at
-    /// them (bit `digit`).
-    changed_digits: u32,
+    /// The first open cell in reading order with two candidates (its index in the grid), as
+    /// the last count of candidates found it, when that count is of the board as it stands;
+    /// [`NO_PAIR`] otherwise. The branch cell of [`Branch::Fewest`] where there is one.
+    pair: u8,
 }
 
+/// [`Nine::pair`] when it says nothing.
+const NO_PAIR: u8 = u8::MAX;
+const _: () = assert!(N_CELLS < NO_PAIR as usize, "a cell index fits Nine::pair");
+
 // Cloning a board is the breadth-first engine's unit of work: keep it a small memory copy.
-const _: () = assert!(size_of::<Nine>() <= 256, "a board should stay a small copy");
+const _: () = assert!(
+    size_of::<Nine>() <= 128,
+    "a board should stay two cache lines"
+);
+
+/// Every word of [`Nine::places`], as a set of words.
+const ALL_WORDS: u32 = u32::MAX >> (u32::BITS as usize - N_WORDS);
+
+/// The index in [`Nine::places`] of digit bit `digit` in `band`.
+#[inline]
+const fn word(digit: usize, band: usize) -> usize {
+    digit * N_BANDS + band
+}
 
 /// Where a cell lies: its band and its bit in the band.
 #[inline]
 const fn locate(cell: Cell) -> (usize, usize) {
     let index = SHAPE.index(cell);
     (index / BAND_CELLS, index % BAND_CELLS)
+}
+
+/// The columns of a band's cells, one bit per column.
+#[inline]
+fn columns_of(cells: BandSet) -> BandSet {
+    let mut columns = 0;
+    let mut row = 0;
+    while row < BAND_ROWS {
+        columns |= cells >> (row * SIZE);
+        row += 1;
+    }
+    columns & ROW
+}
+
+/// The words that differ between `a` and `b`, one bit per word: a loop the compiler turns into
+/// a few vector compares, where a branch per word would be mispredicted.
+#[inline]
+fn differing(a: &[BandSet; N_WORDS], b: &[BandSet; N_WORDS]) -> u32 {
+    let mut words = 0;
+    for (w, (a, b)) in a.iter().zip(b).enumerate() {
+        words |= u32::from(a != b) << w;
+    }
+    words
+}
+
+/// The peers in their band of the cells `cells`: same row, box or column. A cell is left out
+/// unless it is a peer of another one.
+#[inline]
+fn band_peers(cells: BandSet) -> BandSet {
+    let mut peers = 0;
+    let mut left = cells;
+    while left != 0 {
+        peers |= BAND_PEERS[left.trailing_zeros() as usize];
+        left &= left - 1;
+    }
+    peers
 }
 
 impl Board for Nine {
@@ -268,10 +329,10 @@ impl Board for Nine {
     fn new(puzzle: &Grid) -> Nine {
         assert_eq!(puzzle.shape(), SHAPE, "the 9x9 kernel takes 9x9 puzzles");
         let mut board = Nine {
-            places: [[ALL_BAND; SIZE]; N_BANDS],
+            places: [ALL_BAND; N_WORDS],
             open: [ALL_BAND; N_BANDS],
-            changed: 0,
-            changed_digits: 0,
+            changed: ALL_WORDS,
+            pair: NO_PAIR,
         };
         for (index, &value) in puzzle.as_slice().iter().enumerate() {
             if value != 0 {
@@ -279,7 +340,6 @@ impl Board for Nine {
                 board.settle(usize::from(value) - 1, band, 1 << bit);
             }
         }
-        board.changed = u32::MAX >> (u32::BITS as usize - N_WORDS);
         board
     }
 
@@ -298,7 +358,7 @@ impl Board for Nine {
         let (band, bit) = locate(cell);
         let mut set = Candidates::EMPTY;
         for digit in SHAPE.digits() {
-            if self.places[band][digit.bit() as usize] & (1 << bit) != 0 {
+            if self.places[word(digit.bit() as usize, band)] & (1 << bit) != 0 {
                 set.insert(digit);
             }
         }
@@ -313,8 +373,8 @@ impl Board for Nine {
                 continue;
             }
             let mut masks = [0; BAND_CELLS];
-            for (digit, &places) in self.places[band].iter().enumerate() {
-                let mut cells = places & open;
+            for digit in 0..SIZE {
+                let mut cells = self.places[word(digit, band)] & open;
                 while cells != 0 {
                     let bit = cells.trailing_zeros() as usize;
                     cells &= cells - 1;
@@ -353,41 +413,45 @@ impl Board for Nine {
         let mut child = self.clone();
         let (band, bit) = locate(cell);
         child.settle(digit.bit() as usize, band, 1 << bit);
+        child.pair = NO_PAIR;
+        child.changed |= differing(&child.places, &self.places);
         child
     }
 
     fn to_grid(&self) -> Grid {
-        let mut grid = Grid::empty(SHAPE);
-        for digit in SHAPE.digits() {
+        let mut values = [0; N_CELLS];
+        for digit in 0..SIZE {
             for band in 0..N_BANDS {
-                let mut cells = self.places[band][digit.bit() as usize] & !self.open[band];
+                let mut cells = self.places[word(digit, band)] & !self.open[band];
                 while cells != 0 {
-                    let bit = cells.trailing_zeros() as usize;
+                    values[band * BAND_CELLS + cells.trailing_zeros() as usize] = digit as u8 + 1;
                     cells &= cells - 1;
-                    if let Some(cell) = SHAPE.cell_at(band * BAND_CELLS + bit) {
-                        grid.set(cell, Some(digit));
-                    }
                 }
             }
         }
-        grid
+        Grid::from_values(SHAPE, &values)
     }
 
     /// Fills forced cells until none is left, by `rule`, and returns how many it filled.
     ///
     /// The rules run cheapest first, and a dearer one only when the cheaper ones have nothing
     /// left to do; the cells filled do not depend on this order, only the time taken does.
+    /// Which words changed is found by comparing them with a copy taken when they were last
+    /// looked at, so writing a word records nothing.
     ///
     /// 1. With [`Forced::Hidden`] and [`Forced::Locked`], for every word of places that
-    ///    changed: a digit with one place left in a row or box of the band is settled there (a
-    ///    hidden single); [`Forced::Locked`] first removes the digit's locked candidates in the
-    ///    band.
-    /// 2. Every naked single (an unsettled cell with one candidate) is settled.
-    /// 3. With [`Forced::Hidden`] and [`Forced::Locked`], for every digit whose places changed:
-    ///    a digit with one place left in a column is settled there; [`Forced::Locked`] first
-    ///    removes its locked candidates along columns.
+    ///    changed, until none did: a digit with one place left in a row or box of the band is
+    ///    settled there (a hidden single); [`Forced::Locked`] first removes the digit's locked
+    ///    candidates in the band (after which a box with one place leaves its row one place
+    ///    too, and the settled cell's peers in the band have already gone).
+    /// 2. Every naked single (an unsettled cell with one candidate) is settled; if there was
+    ///    any, back to 1.
+    /// 3. With [`Forced::Hidden`], for every digit whose places changed since this step last
+    ///    looked: a digit with one place left in a column is settled there. With
+    ///    [`Forced::Locked`], its locked candidates along columns are removed instead; a
+    ///    column with one place then has it settled by step 1.
     ///
-    /// It stops when a round changes nothing. Every rule finds a board dead when a cell runs out
+    /// It stops when step 3 changes nothing. Every rule finds a board dead when a cell runs out
     /// of candidates; the hidden and locked rules also when a digit runs out of places in a
     /// unit.
     /// Implements [`Forced::Naked`], [`Forced::Hidden`] and [`Forced::Locked`]; the others are
@@ -395,20 +459,21 @@ impl Board for Nine {
     fn fill_forced(&mut self, rule: Forced) -> Result<u32, Dead> {
         debug_assert!(rule <= Forced::Locked, "{rule} is the general kernel's");
         let open_before = self.n_open();
-        let locked = rule == Forced::Locked;
-        loop {
-            if rule != Forced::Naked {
-                self.scan_bands(locked)?;
-            }
-            if self.settle_naked_singles()? {
-                continue;
-            }
-            if rule == Forced::Naked {
-                break;
-            }
-            self.scan_columns(locked)?;
-            if self.changed == 0 {
-                break;
+        // Words not yet looked at since they changed: a copy that no word equals, as a word
+        // holds BAND_CELLS bits only.
+        let mut seen = self.places;
+        let mut changed = std::mem::take(&mut self.changed);
+        while changed != 0 {
+            seen[changed.trailing_zeros() as usize] = BandSet::MAX;
+            changed &= changed - 1;
+        }
+        if rule == Forced::Naked {
+            while self.settle_naked_singles()? {}
+        } else {
+            if rule == Forced::Locked {
+                self.fill_scanned::<true>(seen)?;
+            } else {
+                self.fill_scanned::<false>(seen)?;
             }
         }
         Ok((open_before - self.n_open()) as u32)
@@ -423,6 +488,7 @@ impl Board for Nine {
             Branch::First => (0..N_BANDS)
                 .find(|&band| self.open[band] != 0)
                 .map(|band| band * BAND_CELLS + self.open[band].trailing_zeros() as usize),
+            Branch::Fewest | Branch::Probe if self.pair != NO_PAIR => Some(usize::from(self.pair)),
             Branch::Fewest | Branch::Probe => self.fewest(),
         };
         index.and_then(|index| SHAPE.cell_at(index))
@@ -438,60 +504,55 @@ impl Nine {
     }
 
     /// Settles the cells `cells` of `band` with digit bit `digit`: the cells leave every other
-    /// digit's places, and their peers leave this digit's. Records which words changed.
+    /// digit's places, and their peers leave this digit's.
     ///
     /// Cells that are peers of each other take each other's place and are left empty, which
     /// the next count of candidates finds dead.
     #[inline]
     fn settle(&mut self, digit: usize, band: usize, cells: BandSet) {
-        let mut changed = 0;
-        for (other, places) in self.places[band].iter_mut().enumerate() {
-            changed |= u32::from(*places & cells != 0) << other;
-            *places &= !cells;
-        }
-        self.places[band][digit] |= cells;
-        self.changed |= changed << (band * SIZE);
-        self.place(digit, band, cells);
+        self.settle_paired(digit, band, cells);
+        self.places[word(digit, band)] &= !band_peers(cells);
     }
 
-    /// Settles the cells `cells` of `band`, where digit bit `digit` is the only candidate left:
-    /// their peers leave this digit's places. Records which words changed.
-    #[inline]
-    fn place(&mut self, digit: usize, band: usize, cells: BandSet) {
-        let mut peers = 0;
-        let mut left = cells;
-        while left != 0 {
-            peers |= BAND_PEERS[left.trailing_zeros() as usize];
-            left &= left - 1;
+    /// [`Nine::settle`] where the cells' peers in the band have no place left for the digit
+    /// already, as after the band's locked candidates are gone: the cells leave every other
+    /// digit's places, and their columns leave this digit's places in the other bands.
+    #[inline(always)]
+    fn settle_paired(&mut self, digit: usize, band: usize, cells: BandSet) {
+        for other in 0..SIZE {
+            self.places[word(other, band)] &= !cells;
         }
-        let mut columns = 0;
-        for row in 0..BAND_ROWS {
-            columns |= cells >> (row * SIZE);
+        self.places[word(digit, band)] |= cells;
+        let columns = spread_columns(columns_of(cells));
+        for other_band in 0..N_BANDS {
+            if other_band != band {
+                self.places[word(digit, other_band)] &= !columns;
+            }
         }
-        let columns = spread_columns(columns & ROW);
-        let mut changed = 0;
-        for (other_band, places) in self.places.iter_mut().enumerate() {
-            let leave = if other_band == band { peers } else { columns };
-            let before = places[digit];
-            places[digit] = before & !leave;
-            changed |= u32::from(places[digit] != before) << (other_band * SIZE + digit);
-        }
-        self.changed |= changed;
         self.open[band] &= !cells;
     }
 
-    /// Settles every naked single; returns whether there was any.
+    /// Settles every naked single; returns whether there was any. Where there was none, the
+    /// count of candidates was of the board as it stands, and its first cell with two
+    /// candidates is kept in [`Nine::pair`].
     #[inline]
     fn settle_naked_singles(&mut self) -> Result<bool, Dead> {
         let mut found = false;
+        let mut pair = NO_PAIR;
         for band in 0..N_BANDS {
-            let (mut once, mut twice) = (0, 0);
-            for &places in &self.places[band] {
+            let (mut once, mut twice, mut thrice) = (0, 0, 0);
+            for digit in 0..SIZE {
+                let places = self.places[word(digit, band)];
+                thrice |= twice & places;
                 twice |= once & places;
                 once |= places;
             }
             if once != ALL_BAND {
                 return Err(Dead);
+            }
+            let pairs = twice & !thrice & self.open[band];
+            if pair == NO_PAIR && pairs != 0 {
+                pair = (band * BAND_CELLS) as u8 + pairs.trailing_zeros() as u8;
             }
             let singles = once & !twice & self.open[band];
             if singles == 0 {
@@ -501,123 +562,167 @@ impl Nine {
             for digit in 0..SIZE {
                 // A cell already placed this round may have taken one of these cells' only
                 // candidate: that cell is left empty, and the next round finds it dead.
-                let cells = self.places[band][digit] & singles;
+                let cells = self.places[word(digit, band)] & singles;
                 if cells != 0 {
-                    self.place(digit, band, cells);
+                    self.settle(digit, band, cells);
                 }
             }
         }
+        self.pair = if found { NO_PAIR } else { pair };
         Ok(found)
     }
 
-    /// Step 1 of [`Board::fill_forced`], until no word is left changed. The digits it looks at
-    /// are passed on to step 3.
+    /// [`Board::fill_forced`] with [`Forced::Locked`] (`LOCKED`) or [`Forced::Hidden`], from the
+    /// copy `seen` of the words as they were last looked at: one copy of the code for each.
     #[inline]
-    fn scan_bands(&mut self, locked: bool) -> Result<(), Dead> {
-        while self.changed != 0 {
-            let word = self.changed.trailing_zeros() as usize;
-            self.changed &= self.changed - 1;
-            let (band, digit) = (word / SIZE, word % SIZE);
-            self.changed_digits |= 1 << digit;
-            let mut places = self.places[band][digit];
-            if locked {
-                // Also finds a row or box without a place: there is no pairing then.
-                let keep = MATCHABLE[segments(places)];
-                if keep == 0 {
-                    return Err(Dead);
-                }
-                places &= keep;
-                self.places[band][digit] = places;
+    fn fill_scanned<const LOCKED: bool>(
+        &mut self,
+        mut seen: [BandSet; N_WORDS],
+    ) -> Result<(), Dead> {
+        let mut stacked = seen;
+        loop {
+            self.scan_bands::<LOCKED>(&mut seen)?;
+            if self.settle_naked_singles()? {
+                continue;
             }
-            // Branch-free: which rows hold a single place is hard to predict.
-            let (mut singles, mut empty) = (0, false);
-            if !locked {
-                // Under the locked rule a box with one place leaves its row one place too.
-                for cells in BOX_CELLS {
-                    let here = places & cells;
-                    empty |= here == 0;
-                    singles |= here & lone(here);
-                }
+            if !self.scan_stacks::<LOCKED>(&mut stacked)? {
+                return Ok(());
             }
-            for row in 0..BAND_ROWS {
-                let here = places & (ROW << (row * SIZE));
+        }
+    }
+
+    /// Step 1 of [`Board::fill_forced`]: every word that differs from its copy in `seen` is
+    /// looked at, and copied, until none differs.
+    #[inline]
+    fn scan_bands<const LOCKED: bool>(
+        &mut self,
+        seen: &mut [BandSet; N_WORDS],
+    ) -> Result<(), Dead> {
+        let mut changed = differing(&self.places, seen);
+        while changed != 0 {
+            // Only a settled cell changes words other than the one looked at.
+            let mut settled = false;
+            while changed != 0 {
+                let w = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                settled |= self.scan_band::<LOCKED>(w)?;
+                seen[w] = self.places[w];
+            }
+            if !settled {
+                break;
+            }
+            changed = differing(&self.places, seen);
+        }
+        Ok(())
+    }
+
+    /// Step 1 of [`Board::fill_forced`] on word `w` of places; returns whether it settled any
+    /// cell.
+    #[inline]
+    fn scan_band<const LOCKED: bool>(&mut self, w: usize) -> Result<bool, Dead> {
+        let (digit, band) = (w / N_BANDS, w % N_BANDS);
+        let mut places = self.places[w];
+        // Branch-free: which rows hold a single place is hard to predict.
+        let (mut singles, mut empty) = (0, false);
+        if LOCKED {
+            // Also finds a row or box without a place: there is no pairing then.
+            places &= MATCHABLE[segments(places)];
+            self.places[w] = places;
+        } else {
+            for cells in BOX_CELLS {
+                let here = places & cells;
                 empty |= here == 0;
                 singles |= here & lone(here);
             }
-            if empty {
-                return Err(Dead);
-            }
-            if singles != 0 {
-                self.settle_singles(digit, band, singles)?;
-            }
         }
-        Ok(())
-    }
-
-    /// Step 3 of [`Board::fill_forced`], once over the digits passed on by step 1.
-    #[inline]
-    fn scan_columns(&mut self, locked: bool) -> Result<(), Dead> {
-        while self.changed_digits != 0 {
-            let digit = self.changed_digits.trailing_zeros() as usize;
-            self.changed_digits &= self.changed_digits - 1;
-            if locked {
-                self.pair_stacks(digit)?;
-            }
-            // Count places per column over every row, bit-sliced.
-            let (mut once, mut twice) = (0, 0);
-            for places in &self.places {
-                twice |= once & places[digit];
-                once |= places[digit];
-            }
-            let (mut col_once, mut col_twice) = (0, 0);
-            for row in 0..BAND_ROWS {
-                let row_once = (once >> (row * SIZE)) & ROW;
-                let row_twice = (twice >> (row * SIZE)) & ROW;
-                col_twice |= row_twice | (col_once & row_once);
-                col_once |= row_once;
-            }
-            if col_once != ROW {
-                return Err(Dead);
-            }
-            let lone_columns = spread_columns(col_once & !col_twice);
-            if lone_columns != 0 {
-                for band in 0..N_BANDS {
-                    self.settle_singles(digit, band, self.places[band][digit] & lone_columns)?;
-                }
-            }
+        for row in 0..BAND_ROWS {
+            let here = places & (ROW << (row * SIZE));
+            empty |= here == 0;
+            singles |= here & lone(here);
         }
-        Ok(())
-    }
-
-    /// Settles digit bit `digit` in the cells `singles` of `band`, each the only place left for
-    /// the digit in some unit, unless settled already.
-    #[inline]
-    fn settle_singles(&mut self, digit: usize, band: usize, singles: BandSet) -> Result<(), Dead> {
-        let new = singles & self.open[band];
-        // Settling an earlier single of this digit may have taken one's place, which leaves
-        // its unit without any.
-        if self.places[band][digit] & new != new {
+        if empty {
             return Err(Dead);
         }
+        let new = singles & self.open[band];
         if new != 0 {
-            self.settle(digit, band, new);
+            if LOCKED {
+                self.settle_paired(digit, band, new);
+            } else {
+                self.settle(digit, band, new);
+            }
         }
-        Ok(())
+        Ok(new != 0)
     }
 
-    /// The locked-candidates rule along columns for digit bit `digit`: in
-    /// each stack, pairs its columns with its bands ([`MATCHED`]) and removes the places no
-    /// pairing uses, marking the words it changes.
+    /// Step 3 of [`Board::fill_forced`], once over the digits whose words differ from their
+    /// copies in `stacked`, which it updates; returns whether it changed any word.
     #[inline]
-    fn pair_stacks(&mut self, digit: usize) -> Result<(), Dead> {
+    fn scan_stacks<const LOCKED: bool>(
+        &mut self,
+        stacked: &mut [BandSet; N_WORDS],
+    ) -> Result<bool, Dead> {
+        let mut changed = false;
+        for digit in 0..SIZE {
+            let words = word(digit, 0)..word(digit + 1, 0);
+            if self.places[words.clone()] == stacked[words.clone()] {
+                continue;
+            }
+            changed |= if LOCKED {
+                self.pair_stacks(digit)?
+            } else {
+                self.settle_column_singles(digit)?
+            };
+            stacked[words.clone()].copy_from_slice(&self.places[words]);
+        }
+        Ok(changed)
+    }
+
+    /// The hidden singles of digit bit `digit` in columns: a column with one place left has
+    /// the digit settled there. Returns whether it settled any cell.
+    #[inline]
+    fn settle_column_singles(&mut self, digit: usize) -> Result<bool, Dead> {
+        // Count places per column over every row, bit-sliced.
+        let (mut once, mut twice) = (0, 0);
+        for band in 0..N_BANDS {
+            let places = self.places[word(digit, band)];
+            twice |= once & places;
+            once |= places;
+        }
+        let (mut col_once, mut col_twice) = (0, 0);
+        for row in 0..BAND_ROWS {
+            let row_once = (once >> (row * SIZE)) & ROW;
+            let row_twice = (twice >> (row * SIZE)) & ROW;
+            col_twice |= row_twice | (col_once & row_once);
+            col_once |= row_once;
+        }
+        if col_once != ROW {
+            return Err(Dead);
+        }
+        let lone_columns = spread_columns(col_once & !col_twice);
+        let mut settled = false;
+        for band in 0..N_BANDS {
+            let places = self.places[word(digit, band)];
+            // A lone place is in one band only, so settling one band's takes none of the
+            // next band's; two in one band that are peers take each other's, and the next
+            // count of candidates finds them dead.
+            let new = places & lone_columns & self.open[band];
+            if new != 0 {
+                self.settle(digit, band, new);
+                settled = true;
+            }
+        }
+        Ok(settled)
+    }
+
+    /// The locked-candidates rule along columns for digit bit `digit`: in each stack, pairs
+    /// its columns with its bands ([`MATCHED`]) and removes the places no pairing uses. Returns
+    /// whether it removed any.
+    #[inline]
+    fn pair_stacks(&mut self, digit: usize) -> Result<bool, Dead> {
         // The columns of each band where the digit has a place.
         let mut columns = [0 as BandSet; N_BANDS];
         for (band, columns) in columns.iter_mut().enumerate() {
-            let places = self.places[band][digit];
-            for row in 0..BAND_ROWS {
-                *columns |= places >> (row * SIZE);
-            }
-            *columns &= ROW;
+            *columns = columns_of(self.places[word(digit, band)]);
         }
         let mut keep = [0 as BandSet; N_BANDS];
         for stack in 0..N_STACKS {
@@ -634,13 +739,13 @@ impl Nine {
                 *keep |= ((paired >> (band * BOX_WIDTH)) & SEGMENT) << shift;
             }
         }
+        let mut removed = 0;
         for (band, keep) in keep.into_iter().enumerate() {
-            let before = self.places[band][digit];
-            let after = before & spread_columns(keep);
-            self.places[band][digit] = after;
-            self.changed |= u32::from(after != before) << (band * SIZE + digit);
+            let places = &mut self.places[word(digit, band)];
+            removed |= *places & !spread_columns(keep);
+            *places &= spread_columns(keep);
         }
-        Ok(())
+        Ok(removed != 0)
     }
 
     /// The first open cell in reading order with the fewest candidates, by bit-sliced counting
@@ -650,7 +755,8 @@ impl Nine {
         let mut below_three = [[0 as BandSet; 3]; N_BANDS];
         for (band, below) in below_three.iter_mut().enumerate() {
             let (mut one, mut two, mut three) = (0, 0, 0);
-            for &places in &self.places[band] {
+            for digit in 0..SIZE {
+                let places = self.places[word(digit, band)];
                 three |= two & places;
                 two |= one & places;
                 one |= places;
@@ -670,7 +776,8 @@ impl Nine {
         for band in 0..N_BANDS {
             // more[k]: cells with more than k candidates.
             let mut more = [0 as BandSet; SIZE];
-            for &places in &self.places[band] {
+            for digit in 0..SIZE {
+                let places = self.places[word(digit, band)];
                 for k in (1..SIZE).rev() {
                     more[k] |= more[k - 1] & places;
                 }

@@ -278,9 +278,11 @@ fn is_comment(text: &str) -> bool {
 /// Where the content of `text` ends: at a `#` or `//` starting a trailing comment, else at the
 /// end.
 pub(crate) fn content_end(text: &str) -> usize {
-    let hash = text.find('#').unwrap_or(text.len());
-    let slashes = text.find("//").unwrap_or(text.len());
-    hash.min(slashes)
+    // One pass over the bytes: every line read goes through here.
+    let bytes = text.as_bytes();
+    (0..bytes.len())
+        .find(|&i| bytes[i] == b'#' || (bytes[i] == b'/' && bytes.get(i + 1) == Some(&b'/')))
+        .unwrap_or(bytes.len())
 }
 
 /// If `text` declares a code literal (`int[][] grid = {`, `matrix = [`, `s = "53..."`), the
