@@ -408,7 +408,20 @@ mod tests {
     /// rule, the same verdict, the same branch cell.
     #[test]
     fn the_kernels_agree_board_for_board() {
-        let puzzles = [HARD, EASY, crate::testing::ESCARGOT];
+        // The hard samples too: a rule step that one kernel skips shows on some board there.
+        let samples = [
+            include_str!("../tests/data/hardest_1106.txt"),
+            include_str!("../tests/data/top1465.txt"),
+            include_str!("../tests/data/unsolvable.txt"),
+        ];
+        let sampled = samples.iter().flat_map(|text| {
+            text.lines()
+                .filter(|line| !line.starts_with('#') && line.len() >= 81)
+                .map(|line| &line[..81])
+        });
+        let puzzles = [HARD, EASY, crate::testing::ESCARGOT]
+            .into_iter()
+            .chain(sampled);
         let mut seen = 0;
         for line in puzzles {
             for &rule in NINE_RULES {

@@ -250,8 +250,9 @@ pub(crate) struct Nine {
     places: [BandSet; N_WORDS],
     /// `open[band]`: cells of `band` not settled yet.
     open: [BandSet; N_BANDS],
-    /// The words of `places` changed since [`Board::fill_forced`] last ran (bit
-    /// `word(digit, band)`): where its next run starts looking.
+    /// The words of `places` that may have changed since [`Board::fill_forced`] last looked
+    /// at them (bit `word(digit, band)`): every write marks the words it may change, and the
+    /// fill compares each marked word with its copy of the word as last looked at.
     changed: u32,
     /// The first open cell in reading order with two candidates (its index in the grid), as
     /// the last count of candidates found it, when that count is of the board as it stands;
@@ -297,16 +298,21 @@ fn columns_of(cells: BandSet) -> BandSet {
     columns & ROW
 }
 
-/// The words that differ between `a` and `b`, one bit per word: a loop the compiler turns into
-/// a few vector compares, where a branch per word would be mispredicted.
-#[inline]
-fn differing(a: &[BandSet; N_WORDS], b: &[BandSet; N_WORDS]) -> u32 {
+/// The words of band 0, one per digit, as a set of words; shifted left by `band`, those of
+/// `band`.
+const BAND_WORDS: u32 = {
     let mut words = 0;
-    for (w, (a, b)) in a.iter().zip(b).enumerate() {
-        words |= u32::from(a != b) << w;
+    let mut digit = 0;
+    while digit < SIZE {
+        words |= 1 << word(digit, 0);
+        digit += 1;
     }
     words
-}
+};
+
+/// The words of digit bit 0, one per band, as a set of words; shifted left by
+/// `word(digit, 0)`, those of `digit`.
+const DIGIT_WORDS: u32 = (1 << N_BANDS) - 1;
 
 /// The peers in their band of the cells `cells`: same row, box or column. A cell is left out
 /// unless it is a peer of another one.
@@ -412,9 +418,20 @@ impl Board for Nine {
     fn child(&self, cell: Cell, digit: Digit) -> Nine {
         let mut child = self.clone();
         let (band, bit) = locate(cell);
+        // Marks from a board never filled stay: their words are still to be looked at.
+        child.changed = 0;
         child.settle(digit.bit() as usize, band, 1 << bit);
         child.pair = NO_PAIR;
-        child.changed |= differing(&child.places, &self.places);
+        // Of the words the settling may have changed, those it did, one at a time: a dozen
+        // compares of words just written, where one compare of the whole board would wait for
+        // those writes to reach memory.
+        let mut marked = std::mem::take(&mut child.changed);
+        while marked != 0 {
+            let w = marked.trailing_zeros() as usize;
+            marked &= marked - 1;
+            child.changed |= u32::from(child.places[w] != self.places[w]) << w;
+        }
+        child.changed |= self.changed;
         child
     }
 
@@ -436,8 +453,8 @@ impl Board for Nine {
     ///
     /// The rules run cheapest first, and a dearer one only when the cheaper ones have nothing
     /// left to do; the cells filled do not depend on this order, only the time taken does.
-    /// Which words changed is found by comparing them with a copy taken when they were last
-    /// looked at, so writing a word records nothing.
+    /// Which words changed is found by comparing the words a write marked with a copy of
+    /// them as they were last looked at, so a write records only where it wrote.
     ///
     /// 1. With [`Forced::Hidden`] and [`Forced::Locked`], for every word of places that
     ///    changed, until none did: a digit with one place left in a row or box of the band is
@@ -459,17 +476,18 @@ impl Board for Nine {
     fn fill_forced(&mut self, rule: Forced) -> Result<u32, Dead> {
         debug_assert!(rule <= Forced::Locked, "{rule} is the general kernel's");
         let open_before = self.n_open();
-        // Words not yet looked at since they changed: a copy that no word equals, as a word
-        // holds BAND_CELLS bits only.
-        let mut seen = self.places;
-        let mut changed = std::mem::take(&mut self.changed);
-        while changed != 0 {
-            seen[changed.trailing_zeros() as usize] = BandSet::MAX;
-            changed &= changed - 1;
-        }
         if rule == Forced::Naked {
             while self.settle_naked_singles()? {}
+            self.changed = 0;
         } else {
+            // The words as last looked at; a marked word is not known to have been, and takes
+            // a value that no word equals, as a word holds BAND_CELLS bits only.
+            let mut seen = self.places;
+            let mut marked = self.changed;
+            while marked != 0 {
+                seen[marked.trailing_zeros() as usize] = BandSet::MAX;
+                marked &= marked - 1;
+            }
             if rule == Forced::Locked {
                 self.fill_scanned::<true>(seen)?;
             } else {
@@ -530,6 +548,7 @@ impl Nine {
             }
         }
         self.open[band] &= !cells;
+        self.changed |= (BAND_WORDS << band) | (DIGIT_WORDS << word(digit, 0));
     }
 
     /// Settles every naked single; returns whether there was any. Where there was none, the
@@ -579,47 +598,47 @@ impl Nine {
         &mut self,
         mut seen: [BandSet; N_WORDS],
     ) -> Result<(), Dead> {
-        let mut stacked = seen;
+        // The digits with a word that changed since step 3 last looked at them.
+        let mut digits = 0;
         loop {
-            self.scan_bands::<LOCKED>(&mut seen)?;
+            self.scan_bands::<LOCKED>(&mut seen, &mut digits)?;
             if self.settle_naked_singles()? {
                 continue;
             }
-            if !self.scan_stacks::<LOCKED>(&mut stacked)? {
+            if digits == 0 {
+                return Ok(());
+            }
+            self.scan_stacks::<LOCKED>(std::mem::take(&mut digits))?;
+            if self.changed == 0 {
                 return Ok(());
             }
         }
     }
 
-    /// Step 1 of [`Board::fill_forced`]: every word that differs from its copy in `seen` is
-    /// looked at, and copied, until none differs.
+    /// Step 1 of [`Board::fill_forced`]: every marked word that differs from its copy in `seen`
+    /// is looked at, until no word is marked; the digits of those words join `digits`.
     #[inline]
     fn scan_bands<const LOCKED: bool>(
         &mut self,
         seen: &mut [BandSet; N_WORDS],
+        digits: &mut u32,
     ) -> Result<(), Dead> {
-        let mut changed = differing(&self.places, seen);
-        while changed != 0 {
-            // Only a settled cell changes words other than the one looked at.
-            let mut settled = false;
-            while changed != 0 {
-                let w = changed.trailing_zeros() as usize;
-                changed &= changed - 1;
-                settled |= self.scan_band::<LOCKED>(w)?;
-                seen[w] = self.places[w];
+        while self.changed != 0 {
+            let w = self.changed.trailing_zeros() as usize;
+            self.changed &= self.changed - 1;
+            if self.places[w] != seen[w] {
+                *digits |= 1 << (w / N_BANDS);
+                seen[w] = self.scan_band::<LOCKED>(w)?;
             }
-            if !settled {
-                break;
-            }
-            changed = differing(&self.places, seen);
         }
         Ok(())
     }
 
-    /// Step 1 of [`Board::fill_forced`] on word `w` of places; returns whether it settled any
-    /// cell.
+    /// Step 1 of [`Board::fill_forced`] on word `w` of places; returns the word as it looked
+    /// at it, after the locked rule and before settling its singles, which may change it again
+    /// (their peers go) and mark it.
     #[inline]
-    fn scan_band<const LOCKED: bool>(&mut self, w: usize) -> Result<bool, Dead> {
+    fn scan_band<const LOCKED: bool>(&mut self, w: usize) -> Result<BandSet, Dead> {
         let (digit, band) = (w / N_BANDS, w % N_BANDS);
         let mut places = self.places[w];
         // Branch-free: which rows hold a single place is hard to predict.
@@ -651,36 +670,28 @@ impl Nine {
                 self.settle(digit, band, new);
             }
         }
-        Ok(new != 0)
+        Ok(places)
     }
 
-    /// Step 3 of [`Board::fill_forced`], once over the digits whose words differ from their
-    /// copies in `stacked`, which it updates; returns whether it changed any word.
+    /// Step 3 of [`Board::fill_forced`], once over `digits`; marks the words it changes.
     #[inline]
-    fn scan_stacks<const LOCKED: bool>(
-        &mut self,
-        stacked: &mut [BandSet; N_WORDS],
-    ) -> Result<bool, Dead> {
-        let mut changed = false;
-        for digit in 0..SIZE {
-            let words = word(digit, 0)..word(digit + 1, 0);
-            if self.places[words.clone()] == stacked[words.clone()] {
-                continue;
-            }
-            changed |= if LOCKED {
-                self.pair_stacks(digit)?
+    fn scan_stacks<const LOCKED: bool>(&mut self, mut digits: u32) -> Result<(), Dead> {
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            if LOCKED {
+                self.pair_stacks(digit)?;
             } else {
-                self.settle_column_singles(digit)?
-            };
-            stacked[words.clone()].copy_from_slice(&self.places[words]);
+                self.settle_column_singles(digit)?;
+            }
         }
-        Ok(changed)
+        Ok(())
     }
 
     /// The hidden singles of digit bit `digit` in columns: a column with one place left has
-    /// the digit settled there. Returns whether it settled any cell.
+    /// the digit settled there.
     #[inline]
-    fn settle_column_singles(&mut self, digit: usize) -> Result<bool, Dead> {
+    fn settle_column_singles(&mut self, digit: usize) -> Result<(), Dead> {
         // Count places per column over every row, bit-sliced.
         let (mut once, mut twice) = (0, 0);
         for band in 0..N_BANDS {
@@ -699,7 +710,6 @@ impl Nine {
             return Err(Dead);
         }
         let lone_columns = spread_columns(col_once & !col_twice);
-        let mut settled = false;
         for band in 0..N_BANDS {
             let places = self.places[word(digit, band)];
             // A lone place is in one band only, so settling one band's takes none of the
@@ -708,17 +718,16 @@ impl Nine {
             let new = places & lone_columns & self.open[band];
             if new != 0 {
                 self.settle(digit, band, new);
-                settled = true;
             }
         }
-        Ok(settled)
+        Ok(())
     }
 
     /// The locked-candidates rule along columns for digit bit `digit`: in each stack, pairs
-    /// its columns with its bands ([`MATCHED`]) and removes the places no pairing uses. Returns
-    /// whether it removed any.
+    /// its columns with its bands ([`MATCHED`]) and removes the places no pairing uses, marking
+    /// the words it changes.
     #[inline]
-    fn pair_stacks(&mut self, digit: usize) -> Result<bool, Dead> {
+    fn pair_stacks(&mut self, digit: usize) -> Result<(), Dead> {
         // The columns of each band where the digit has a place.
         let mut columns = [0 as BandSet; N_BANDS];
         for (band, columns) in columns.iter_mut().enumerate() {
@@ -739,13 +748,13 @@ impl Nine {
                 *keep |= ((paired >> (band * BOX_WIDTH)) & SEGMENT) << shift;
             }
         }
-        let mut removed = 0;
         for (band, keep) in keep.into_iter().enumerate() {
-            let places = &mut self.places[word(digit, band)];
-            removed |= *places & !spread_columns(keep);
-            *places &= spread_columns(keep);
+            let w = word(digit, band);
+            let kept = self.places[w] & spread_columns(keep);
+            self.changed |= u32::from(kept != self.places[w]) << w;
+            self.places[w] = kept;
         }
-        Ok(removed != 0)
+        Ok(())
     }
 
     /// The first open cell in reading order with the fewest candidates, by bit-sliced counting
