@@ -250,9 +250,9 @@ pub(crate) struct Nine {
     places: [BandSet; N_WORDS],
     /// `open[band]`: cells of `band` not settled yet.
     open: [BandSet; N_BANDS],
-    /// The words of `places` that may have changed since [`Board::fill_forced`] last looked
-    /// at them (bit `word(digit, band)`): every write marks the words it may change, and the
-    /// fill compares each marked word with its copy of the word as last looked at.
+    /// The words of `places` that changed since [`Board::fill_forced`] last looked at them
+    /// (bit `word(digit, band)`): every write marks the words it changes, and the fill looks at
+    /// those.
     changed: u32,
     /// The first open cell in reading order with two candidates (its index in the grid), as
     /// the last count of candidates found it, when that count is of the board as it stands;
@@ -297,22 +297,6 @@ fn columns_of(cells: BandSet) -> BandSet {
     }
     columns & ROW
 }
-
-/// The words of band 0, one per digit, as a set of words; shifted left by `band`, those of
-/// `band`.
-const BAND_WORDS: u32 = {
-    let mut words = 0;
-    let mut digit = 0;
-    while digit < SIZE {
-        words |= 1 << word(digit, 0);
-        digit += 1;
-    }
-    words
-};
-
-/// The words of digit bit 0, one per band, as a set of words; shifted left by
-/// `word(digit, 0)`, those of `digit`.
-const DIGIT_WORDS: u32 = (1 << N_BANDS) - 1;
 
 /// The peers in their band of the cells `cells`: same row, box or column. A cell is left out
 /// unless it is a peer of another one.
@@ -418,20 +402,8 @@ impl Board for Nine {
     fn child(&self, cell: Cell, digit: Digit) -> Nine {
         let mut child = self.clone();
         let (band, bit) = locate(cell);
-        // Marks from a board never filled stay: their words are still to be looked at.
-        child.changed = 0;
         child.settle(digit.bit() as usize, band, 1 << bit);
         child.pair = NO_PAIR;
-        // Of the words the settling may have changed, those it did, one at a time: a dozen
-        // compares of words just written, where one compare of the whole board would wait for
-        // those writes to reach memory.
-        let mut marked = std::mem::take(&mut child.changed);
-        while marked != 0 {
-            let w = marked.trailing_zeros() as usize;
-            marked &= marked - 1;
-            child.changed |= u32::from(child.places[w] != self.places[w]) << w;
-        }
-        child.changed |= self.changed;
         child
     }
 
@@ -453,8 +425,7 @@ impl Board for Nine {
     ///
     /// The rules run cheapest first, and a dearer one only when the cheaper ones have nothing
     /// left to do; the cells filled do not depend on this order, only the time taken does.
-    /// Which words changed is found by comparing the words a write marked with a copy of
-    /// them as they were last looked at, so a write records only where it wrote.
+    /// Every write marks the words it changes, so the fill looks at those alone.
     ///
     /// 1. With [`Forced::Hidden`] and [`Forced::Locked`], for every word of places that
     ///    changed, until none did: a digit with one place left in a row or box of the band is
@@ -480,18 +451,10 @@ impl Board for Nine {
             while self.settle_naked_singles()? {}
             self.changed = 0;
         } else {
-            // The words as last looked at; a marked word is not known to have been, and takes
-            // a value that no word equals, as a word holds BAND_CELLS bits only.
-            let mut seen = self.places;
-            let mut marked = self.changed;
-            while marked != 0 {
-                seen[marked.trailing_zeros() as usize] = BandSet::MAX;
-                marked &= marked - 1;
-            }
             if rule == Forced::Locked {
-                self.fill_scanned::<true>(seen)?;
+                self.fill_scanned::<true>()?;
             } else {
-                self.fill_scanned::<false>(seen)?;
+                self.fill_scanned::<false>()?;
             }
         }
         Ok((open_before - self.n_open()) as u32)
@@ -529,7 +492,10 @@ impl Nine {
     #[inline]
     fn settle(&mut self, digit: usize, band: usize, cells: BandSet) {
         self.settle_paired(digit, band, cells);
-        self.places[word(digit, band)] &= !band_peers(cells);
+        let w = word(digit, band);
+        let peers = band_peers(cells);
+        self.changed |= u32::from(self.places[w] & peers != 0) << w;
+        self.places[w] &= !peers;
     }
 
     /// [`Nine::settle`] where the cells' peers in the band have no place left for the digit
@@ -537,18 +503,27 @@ impl Nine {
     /// digit's places, and their columns leave this digit's places in the other bands.
     #[inline(always)]
     fn settle_paired(&mut self, digit: usize, band: usize, cells: BandSet) {
+        // The words this changes are marked as it goes, so that the fill looks at no other.
+        let mut changed = 0;
         for other in 0..SIZE {
-            self.places[word(other, band)] &= !cells;
+            let w = word(other, band);
+            changed |= u32::from(self.places[w] & cells != 0) << w;
+            self.places[w] &= !cells;
         }
-        self.places[word(digit, band)] |= cells;
+        // The digit's own word keeps its places: only its peers go, which `settle` does.
+        let own = word(digit, band);
+        self.places[own] |= cells;
+        changed &= !(1 << own);
         let columns = spread_columns(columns_of(cells));
         for other_band in 0..N_BANDS {
             if other_band != band {
-                self.places[word(digit, other_band)] &= !columns;
+                let w = word(digit, other_band);
+                changed |= u32::from(self.places[w] & columns != 0) << w;
+                self.places[w] &= !columns;
             }
         }
         self.open[band] &= !cells;
-        self.changed |= (BAND_WORDS << band) | (DIGIT_WORDS << word(digit, 0));
+        self.changed |= changed;
     }
 
     /// Settles every naked single; returns whether there was any. Where there was none, the
@@ -591,17 +566,14 @@ impl Nine {
         Ok(found)
     }
 
-    /// [`Board::fill_forced`] with [`Forced::Locked`] (`LOCKED`) or [`Forced::Hidden`], from the
-    /// copy `seen` of the words as they were last looked at: one copy of the code for each.
+    /// [`Board::fill_forced`] with [`Forced::Locked`] (`LOCKED`) or [`Forced::Hidden`]: one
+    /// copy of the code for each.
     #[inline]
-    fn fill_scanned<const LOCKED: bool>(
-        &mut self,
-        mut seen: [BandSet; N_WORDS],
-    ) -> Result<(), Dead> {
+    fn fill_scanned<const LOCKED: bool>(&mut self) -> Result<(), Dead> {
         // The digits with a word that changed since step 3 last looked at them.
         let mut digits = 0;
         loop {
-            self.scan_bands::<LOCKED>(&mut seen, &mut digits)?;
+            self.scan_bands::<LOCKED>(&mut digits)?;
             if self.settle_naked_singles()? {
                 continue;
             }
@@ -615,30 +587,23 @@ impl Nine {
         }
     }
 
-    /// Step 1 of [`Board::fill_forced`]: every marked word that differs from its copy in `seen`
-    /// is looked at, until no word is marked; the digits of those words join `digits`.
+    /// Step 1 of [`Board::fill_forced`]: every marked word is looked at, until none is left;
+    /// the digits of those words join `digits`.
     #[inline]
-    fn scan_bands<const LOCKED: bool>(
-        &mut self,
-        seen: &mut [BandSet; N_WORDS],
-        digits: &mut u32,
-    ) -> Result<(), Dead> {
+    fn scan_bands<const LOCKED: bool>(&mut self, digits: &mut u32) -> Result<(), Dead> {
         while self.changed != 0 {
             let w = self.changed.trailing_zeros() as usize;
             self.changed &= self.changed - 1;
-            if self.places[w] != seen[w] {
-                *digits |= 1 << (w / N_BANDS);
-                seen[w] = self.scan_band::<LOCKED>(w)?;
-            }
+            *digits |= 1 << (w / N_BANDS);
+            self.scan_band::<LOCKED>(w)?;
         }
         Ok(())
     }
 
-    /// Step 1 of [`Board::fill_forced`] on word `w` of places; returns the word as it looked
-    /// at it, after the locked rule and before settling its singles, which may change it again
-    /// (their peers go) and mark it.
+    /// Step 1 of [`Board::fill_forced`] on word `w` of places. Settling its singles may change
+    /// the word again (their peers go, under [`Forced::Hidden`]), which marks it.
     #[inline]
-    fn scan_band<const LOCKED: bool>(&mut self, w: usize) -> Result<BandSet, Dead> {
+    fn scan_band<const LOCKED: bool>(&mut self, w: usize) -> Result<(), Dead> {
         let (digit, band) = (w / N_BANDS, w % N_BANDS);
         let mut places = self.places[w];
         // Branch-free: which rows hold a single place is hard to predict.
@@ -670,7 +635,7 @@ impl Nine {
                 self.settle(digit, band, new);
             }
         }
-        Ok(places)
+        Ok(())
     }
 
     /// Step 3 of [`Board::fill_forced`], once over `digits`; marks the words it changes.
