@@ -504,16 +504,17 @@ impl Nine {
     #[inline(always)]
     fn settle_paired(&mut self, digit: usize, band: usize, cells: BandSet) {
         // The words this changes are marked as it goes, so that the fill looks at no other.
+        // Marks of band 0's words, shifted to this band's once: a constant shift per digit.
         let mut changed = 0;
         for other in 0..SIZE {
             let w = word(other, band);
-            changed |= u32::from(self.places[w] & cells != 0) << w;
+            changed |= u32::from(self.places[w] & cells != 0) << word(other, 0);
             self.places[w] &= !cells;
         }
         // The digit's own word keeps its places: only its peers go, which `settle` does.
         let own = word(digit, band);
         self.places[own] |= cells;
-        changed &= !(1 << own);
+        let mut changed = (changed << band) & !(1 << own);
         let columns = spread_columns(columns_of(cells));
         for other_band in 0..N_BANDS {
             if other_band != band {
