@@ -25,6 +25,9 @@ pub(crate) const TAIL_CELLS: usize = 32;
 /// placements made so far on the way down (to undo them on the way back).
 struct Tail {
     masks: [Bits; TAIL_CELLS],
+    /// For each digit (bit index), the cells whose masks hold it: a placement finds the peers
+    /// that lose its digit with one `and`, not a look at each peer's mask.
+    holding: [u32; Bits::BITS as usize],
     peers: [u32; TAIL_CELLS],
     /// Each placement: the cells that lost the digit, and the digit. A path down the count
     /// places each open cell once, so the trail never holds more than [`TAIL_CELLS`].
@@ -42,6 +45,7 @@ pub(crate) fn completions<B: Board>(board: &B) -> u64 {
     let mut of = [[0_usize; 3]; TAIL_CELLS];
     let mut tail = Tail {
         masks: [0; TAIL_CELLS],
+        holding: [0; Bits::BITS as usize],
         peers: [0; TAIL_CELLS],
         trail: [(0, 0); TAIL_CELLS],
         len: 0,
@@ -50,6 +54,11 @@ pub(crate) fn completions<B: Board>(board: &B) -> u64 {
     board.for_each_open(|cell, candidates| {
         debug_assert!(n < TAIL_CELLS, "at most TAIL_CELLS open cells");
         tail.masks[n] = candidates.bits();
+        let mut digits = candidates.bits();
+        while digits != 0 {
+            tail.holding[digits.trailing_zeros() as usize] |= 1 << n;
+            digits &= digits - 1;
+        }
         of[n] = geometry.units_of(shape.index(cell));
         for unit in of[n] {
             units[unit] |= 1 << n;
@@ -108,8 +117,10 @@ impl Tail {
         total
     }
 
-    /// The open cell with the fewest candidates, and how many it has (the first with none or
-    /// one ends the look).
+    /// The open cell with the fewest candidates, and how many it has. The first with two or
+    /// fewer ends the look: open cells with one are in `singles` already, and most branches
+    /// are between two digits. Bits are counted only for cells with more: without a
+    /// bit-count instruction in the target, a count is a dozen instructions.
     #[inline]
     fn fewest(&self, open: u32) -> (usize, u32) {
         let (mut best, mut fewest) = (0, u32::MAX);
@@ -117,44 +128,40 @@ impl Tail {
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let n = self.masks[i].count_ones();
+            let mask = self.masks[i];
+            let others = mask & mask.wrapping_sub(1);
+            if others & others.wrapping_sub(1) == 0 {
+                return (i, mask.count_ones());
+            }
+            let n = mask.count_ones();
             if n < fewest {
                 (best, fewest) = (i, n);
-                if n <= 1 {
-                    break;
-                }
             }
         }
         (best, fewest)
     }
 
     /// Removes `digit` from the open `peers` and records it on the trail: the peers left with
-    /// one candidate, or `None` when one has none left (it stops there: the trail holds what
-    /// it removed).
+    /// one candidate, or `None` when one has none left.
     #[inline]
-    fn place(&mut self, mut peers: u32, digit: Bits) -> Option<u32> {
-        let mut hit = 0;
-        let mut fresh = 0;
-        let mut alive = true;
-        while peers != 0 {
-            let j = peers.trailing_zeros() as usize;
-            peers &= peers - 1;
-            if self.masks[j] & digit != 0 {
-                self.masks[j] &= !digit;
-                hit |= 1 << j;
-                match self.masks[j].count_ones() {
-                    0 => {
-                        alive = false;
-                        break;
-                    }
-                    1 => fresh |= 1 << j,
-                    _ => {}
-                }
-            }
+    fn place(&mut self, peers: u32, digit: Bits) -> Option<u32> {
+        let holding = &mut self.holding[digit.trailing_zeros() as usize];
+        let hit = peers & *holding;
+        *holding &= !hit;
+        let (mut fresh, mut dead) = (0, false);
+        let mut rest = hit;
+        while rest != 0 {
+            let j = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mask = self.masks[j] & !digit;
+            self.masks[j] = mask;
+            // Without a branch: which peers are left with one candidate is hard to predict.
+            dead |= mask == 0;
+            fresh |= u32::from(mask & mask.wrapping_sub(1) == 0) << j;
         }
         self.trail[self.len] = (hit, digit);
         self.len += 1;
-        alive.then_some(fresh)
+        (!dead).then_some(fresh)
     }
 
     /// Gives back the digits removed by the placements from `len` on, the last first.
@@ -162,10 +169,12 @@ impl Tail {
     fn undo(&mut self, len: usize) {
         while self.len > len {
             self.len -= 1;
-            let (mut hit, digit) = self.trail[self.len];
-            while hit != 0 {
-                let j = hit.trailing_zeros() as usize;
-                hit &= hit - 1;
+            let (hit, digit) = self.trail[self.len];
+            self.holding[digit.trailing_zeros() as usize] |= hit;
+            let mut rest = hit;
+            while rest != 0 {
+                let j = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
                 self.masks[j] |= digit;
             }
         }
