@@ -11,7 +11,8 @@
 //! candidates are among the `k` digits the unit lacks, so `k` different digits are all of
 //! them.) The counter assigns naked singles and branches on the open cell with the fewest
 //! candidates, removing digits in place and putting them back on the way up: a recursion at
-//! most [`TAIL_CELLS`] deep, with no copy of the masks.
+//! most [`TAIL_CELLS`] deep, with no copy of the masks. Beside each cell's candidates it keeps
+//! each digit's cells, so that placing a digit finds the peers that lose it in one step.
 
 use crate::board::Board;
 use crate::candidates::Bits;
