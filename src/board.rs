@@ -76,8 +76,9 @@ impl Kernel {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct Dead;
 
-/// A board being searched. Cloning one is the breadth-first engine's unit of work.
-pub(crate) trait Board: Clone + Send + Debug + 'static {
+/// A board being searched. Cloning one is the breadth-first engine's unit of work. Plain data:
+/// a level's boards are read by every worker.
+pub(crate) trait Board: Clone + Send + Sync + Debug + 'static {
     /// The board of a puzzle: givens settled, their digits removed from their peers. Givens that
     /// break a rule make a board that [`Board::fill_forced`] reports dead.
     ///

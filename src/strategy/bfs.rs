@@ -5,8 +5,9 @@
 //! over a crossbeam-channel work queue to the worker threads. A worker pops a chunk and, for each
 //! board, fills its forced cells and then discards it (dead), collects it (solved), or clones one
 //! child board per candidate of its branch cell into the chunk's part of the next level. The
-//! coordinator (the calling thread) reassembles the chunks' results in chunk order into the next
-//! level, and the search goes one level deeper until a level is empty.
+//! coordinator (the calling thread) puts the chunks' results in chunk order as the next level,
+//! without copying a board ([`level`]), and the search goes one level deeper until a level is
+//! empty.
 //!
 //! # Why it neither hangs nor stops early
 //!
@@ -59,6 +60,10 @@ use crate::strategy::expand::{Step, expand};
 use crate::strategy::{Found, Strategy, dfs};
 use crate::trace;
 
+mod level;
+
+use level::{Level, Pieces};
+
 /// Boards per work item. Fixed, so that chunking, and with it the overflow shares and the
 /// solutions reported at a limit, do not depend on the thread count; small enough that a level
 /// of a few dozen boards already keeps two workers busy, large enough that the cost of a
@@ -69,7 +74,7 @@ pub(super) const CHUNK: usize = 16;
 struct Job<B> {
     index: usize,
     depth: usize,
-    boards: Vec<B>,
+    boards: Pieces<B>,
     /// Most children this chunk may queue for the next level.
     share: usize,
 }
@@ -78,7 +83,7 @@ struct Job<B> {
 /// statistics. A worker makes one per chunk; the coordinator, expanding a level by itself, one
 /// for the whole search, so that its children are written once, into the next level.
 struct Harvest<'a, B> {
-    next: Vec<B>,
+    next: Level<B>,
     found: Found,
     stats: Stats,
     /// Solutions counted in [`Held`] so far, for a chunk whose results wait to be merged;
@@ -90,7 +95,7 @@ struct Harvest<'a, B> {
 impl<'a, B> Harvest<'a, B> {
     fn new(config: &'a Config, held: Option<u64>) -> Harvest<'a, B> {
         Harvest {
-            next: Vec::new(),
+            next: Level::default(),
             found: Found::new(config),
             stats: Stats::default(),
             held: Cell::new(held),
@@ -316,12 +321,29 @@ impl Shared<'_> {
     /// child out of a chunk's result.
     fn expand_in_order<B: Board>(
         &self,
-        level: &mut Vec<B>,
+        level: &mut Level<B>,
         depth: usize,
         out: &mut Harvest<'_, B>,
     ) -> Option<Stop> {
         let shares = Shares::new(level.len(), self.max_frontier::<B>(level));
-        let mut boards = level.drain(..);
+        // A level the coordinator wrote itself, as every level on one thread is, is read
+        // through the plain vector's drain, which the compiler sees through.
+        if level.as_own().is_some() {
+            self.expand_chunks(depth, &shares, level.drain_own(), out)
+        } else {
+            self.expand_chunks(depth, &shares, level.drain(), out)
+        }
+    }
+
+    /// The chunks of a level's `boards`, in order, into `out`.
+    #[inline]
+    fn expand_chunks<B: Board>(
+        &self,
+        depth: usize,
+        shares: &Shares,
+        mut boards: impl Iterator<Item = B>,
+        out: &mut Harvest<'_, B>,
+    ) -> Option<Stop> {
         for index in 0..shares.n_chunks {
             let chunk = boards.by_ref().take(CHUNK);
             if let Some(stop) = self.process(index, depth, chunk, shares.of(index), out) {
@@ -332,8 +354,8 @@ impl Shared<'_> {
     }
 
     /// Most boards a level may hold, for boards like those of `level`.
-    fn max_frontier<B: Board>(&self, level: &[B]) -> usize {
-        let bytes = level.first().map_or(1, Board::bytes);
+    fn max_frontier<B: Board>(&self, level: &Level<B>) -> usize {
+        let bytes = level.iter().next().map_or(1, Board::bytes);
         self.config.frontier_boards(bytes)
     }
 }
@@ -440,11 +462,19 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
 /// A worker: expands chunks until the queue is closed.
 fn work<'a, B: Board>(shared: &Shared<'a>, jobs: &Receiver<Job<B>>, done: &Sender<Done<'a, B>>) {
     for job in jobs {
+        let Job {
+            index,
+            depth,
+            boards,
+            share,
+        } = job;
         let mut harvest = Harvest::new(shared.config, Some(0));
-        let boards = job.boards.into_iter();
-        let stop = shared.process(job.index, job.depth, boards, job.share, &mut harvest);
+        let stop = shared.process(index, depth, level::boards(&boards), share, &mut harvest);
+        // The chunk's hold on the level's segments ends before the coordinator hears of it, so
+        // that it can take the last of them without a copy.
+        drop(boards);
         let done_chunk = Done {
-            index: job.index,
+            index,
             harvest,
             stop,
         };
@@ -492,12 +522,13 @@ fn gather<'a, B: Board>(
         shared.held.advance(prefix, released);
     }
     let mut stop = None;
-    for done in results.into_iter().flatten() {
+    for mut done in results.into_iter().flatten() {
         out.stats.merge(&done.harvest.stats);
         if done.index >= used {
             continue;
         }
-        out.next.extend(done.harvest.next);
+        // The chunk's children join the next level as they are, a segment: nothing is copied.
+        out.next.push_segment(done.harvest.next.take_own());
         if let Some(reason @ (Stop::NodeBudget | Stop::Timeout)) = done.stop {
             stop = Some(reason);
         }
@@ -511,21 +542,27 @@ fn gather<'a, B: Board>(
 fn run_levels<'a, B: Board>(
     puzzle: &Grid,
     shared: &Shared<'a>,
-    mut expand_level: impl FnMut(&mut Vec<B>, usize, &mut Harvest<'a, B>) -> Option<Stop>,
+    mut expand_level: impl FnMut(&mut Level<B>, usize, &mut Harvest<'a, B>) -> Option<Stop>,
 ) -> (Stats, Found, Stop, Option<Footprint>) {
     let limit = shared.budget.max_solutions();
     let mut out = Harvest::new(shared.config, None);
     let root = B::new(puzzle);
     let board_bytes = root.bytes();
-    let mut level = vec![root];
+    let mut level = Level::root(root);
     let mut depth = 0;
     let mut stop = Stop::Exhausted;
     let mut emitted = 0;
     let mut footprint = shared.config.footprint.then(Footprint::new);
     let mut estimator = Estimator::new(shared.config, shared.start);
     while !level.is_empty() {
-        if let Some(estimator) = &mut estimator {
-            estimator.update(&out.stats, &level, |board| board);
+        if let Some(estimator) = estimator.as_mut().filter(|estimator| estimator.is_due()) {
+            match level.as_own() {
+                Some(boards) => estimator.update(&out.stats, boards, |board| board),
+                None => {
+                    let boards: Vec<&B> = level.iter().collect();
+                    estimator.update(&out.stats, &boards, |board| *board);
+                }
+            }
         }
         // The frontier is the level; the workers' overflow stacks are not part of it.
         let width = level.len() as u64;
@@ -558,14 +595,16 @@ fn run_levels<'a, B: Board>(
 }
 
 /// Cuts a level into chunks of [`CHUNK`] boards with their [`Shares`], leaving it empty.
-fn chunk_level<B>(level: &mut Vec<B>, depth: usize, max_frontier: usize) -> Vec<Job<B>> {
+fn chunk_level<B: Clone>(level: &mut Level<B>, depth: usize, max_frontier: usize) -> Vec<Job<B>> {
     let shares = Shares::new(level.len(), max_frontier);
-    let mut boards = level.drain(..);
-    (0..shares.n_chunks)
-        .map(|index| Job {
+    level
+        .take_chunks()
+        .into_iter()
+        .enumerate()
+        .map(|(index, boards)| Job {
             index,
             depth,
-            boards: boards.by_ref().take(CHUNK).collect(),
+            boards,
             share: shares.of(index),
         })
         .collect()

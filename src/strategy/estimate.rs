@@ -154,6 +154,12 @@ impl<'a> Estimator<'a> {
         })
     }
 
+    /// Whether [`Estimator::update`] would look now: a caller that must gather the open
+    /// boards first asks before it does.
+    pub(crate) fn is_due(&self) -> bool {
+        Instant::now() >= self.next
+    }
+
     /// Estimates the whole search, if an estimate is due: what is done (`done`), and the
     /// subtrees of the `open` boards, those still to expand (`board` gives the board of an
     /// item).

@@ -1,0 +1,203 @@
+//! A level of the breadth-first search, held so that the coordinator never copies its boards.
+//!
+//! Workers expand the chunks of a level in parallel, each into a vector of its own children.
+//! Put end to end, in chunk order, those vectors are the next level: [`Level`] keeps them as
+//! they are, shared segments, and the next level's chunks are cut from them as ranges
+//! ([`Level::take_chunks`]), so that neither joining the children nor cutting the chunks moves
+//! a board on the coordinator's thread. The one copy of a board is the worker's own, as it
+//! takes the board to expand it, in parallel with the other workers. A level expanded by the
+//! coordinator itself (one thread, or one chunk) is written into one vector, and read from it.
+
+use std::ops::Range;
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use super::CHUNK;
+
+/// The boards of one level, in level order: those written by the coordinator, then the
+/// segments made by the workers, one per chunk of the level before, in chunk order.
+pub(super) struct Level<B> {
+    own: Vec<B>,
+    segments: Vec<Arc<Vec<B>>>,
+    /// Boards in `segments`.
+    in_segments: usize,
+}
+
+/// Boards of one chunk: ranges of a level's segments, in order.
+pub(super) type Pieces<B> = SmallVec<[(Arc<Vec<B>>, Range<usize>); 2]>;
+
+impl<B> Default for Level<B> {
+    fn default() -> Level<B> {
+        Level {
+            own: Vec::new(),
+            segments: Vec::new(),
+            in_segments: 0,
+        }
+    }
+}
+
+impl<B: Clone> Level<B> {
+    /// The level of one board.
+    pub(super) fn root(board: B) -> Level<B> {
+        Level {
+            own: vec![board],
+            ..Level::default()
+        }
+    }
+
+    /// Boards in the level.
+    pub(super) fn len(&self) -> usize {
+        self.own.len() + self.in_segments
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The boards in level order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = &B> {
+        let segments = self.segments.iter().flat_map(|segment| segment.iter());
+        self.own.iter().chain(segments)
+    }
+
+    /// The boards written by the coordinator, when there are no others: a slice to look at
+    /// without gathering references.
+    pub(super) fn as_own(&self) -> Option<&[B]> {
+        self.segments.is_empty().then_some(&self.own[..])
+    }
+
+    /// Appends a board, as the coordinator expands a level itself.
+    #[inline]
+    pub(super) fn push(&mut self, board: B) {
+        self.own.push(board);
+    }
+
+    /// Appends the children of a worker's chunk, as a segment: the vector is moved, not its
+    /// boards.
+    pub(super) fn push_segment(&mut self, boards: Vec<B>) {
+        if !boards.is_empty() {
+            self.in_segments += boards.len();
+            self.segments.push(Arc::new(boards));
+        }
+    }
+
+    /// The worker's children, leaving its harvest's level empty.
+    pub(super) fn take_own(&mut self) -> Vec<B> {
+        std::mem::take(&mut self.own)
+    }
+
+    /// Takes the boards the coordinator wrote, leaving their room for the level after next:
+    /// every board, when [`Level::as_own`] says there are no others.
+    pub(super) fn drain_own(&mut self) -> std::vec::Drain<'_, B> {
+        self.own.drain(..)
+    }
+
+    /// Takes every board in level order, leaving the level empty (and its own vector's room,
+    /// for the level after next). A segment still shared with a job is cloned; once every job
+    /// of the level is done none is.
+    pub(super) fn drain(&mut self) -> impl Iterator<Item = B> {
+        let segments = std::mem::take(&mut self.segments);
+        self.in_segments = 0;
+        let taken = segments
+            .into_iter()
+            .flat_map(|segment| Arc::unwrap_or_clone(segment).into_iter());
+        self.own.drain(..).chain(taken)
+    }
+
+    /// Cuts the level into chunks of [`CHUNK`] boards in order, as ranges of its segments,
+    /// leaving it empty: no board is moved, the coordinator's own become a segment as a whole.
+    pub(super) fn take_chunks(&mut self) -> Vec<Pieces<B>> {
+        let mut segments = std::mem::take(&mut self.segments);
+        self.in_segments = 0;
+        if !self.own.is_empty() {
+            segments.insert(0, Arc::new(std::mem::take(&mut self.own)));
+        }
+        let mut chunks = Vec::new();
+        let mut chunk = Pieces::new();
+        let mut in_chunk = 0;
+        for segment in segments {
+            let mut start = 0;
+            while start < segment.len() {
+                let end = segment.len().min(start + CHUNK - in_chunk);
+                chunk.push((Arc::clone(&segment), start..end));
+                in_chunk += end - start;
+                start = end;
+                if in_chunk == CHUNK {
+                    chunks.push(std::mem::take(&mut chunk));
+                    in_chunk = 0;
+                }
+            }
+        }
+        if in_chunk > 0 {
+            chunks.push(chunk);
+        }
+        chunks
+    }
+}
+
+/// The boards of a chunk, cloned out of the level's segments.
+pub(super) fn boards<B: Clone>(pieces: &Pieces<B>) -> impl Iterator<Item = B> + '_ {
+    pieces
+        .iter()
+        .flat_map(|(segment, range)| segment[range.clone()].iter().cloned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A level of `sizes` segments numbering the boards 0, 1, 2, ... in order.
+    fn level(own: usize, sizes: &[usize]) -> Level<usize> {
+        let mut level = Level::default();
+        let mut next = 0;
+        for _ in 0..own {
+            level.push(next);
+            next += 1;
+        }
+        for &size in sizes {
+            level.push_segment((next..next + size).collect());
+            next += size;
+        }
+        level
+    }
+
+    #[test]
+    fn chunks_are_runs_of_chunk_boards_in_level_order_across_segments() {
+        for (own, sizes) in [
+            (0, vec![]),
+            (5, vec![]),
+            (0, vec![3, 40, 1, 1, 1, 0, 16, 7]),
+            (20, vec![13, 2]),
+        ] {
+            let mut level = level(own, &sizes);
+            let n = level.len();
+            assert_eq!(
+                level.iter().copied().collect::<Vec<_>>(),
+                (0..n).collect::<Vec<_>>()
+            );
+            let chunks = level.take_chunks();
+            assert!(level.is_empty());
+            assert_eq!(chunks.len(), n.div_ceil(CHUNK));
+            let mut seen = Vec::new();
+            for chunk in &chunks {
+                let boards: Vec<usize> = boards(chunk).collect();
+                assert!(boards.len() == CHUNK || seen.len() + boards.len() == n);
+                seen.extend(boards);
+            }
+            assert_eq!(seen, (0..n).collect::<Vec<_>>(), "{own} {sizes:?}");
+        }
+    }
+
+    #[test]
+    fn draining_takes_every_board_in_order_shared_or_not() {
+        let mut level = level(3, &[4, 0, 2]);
+        let held = level.segments[0].clone();
+        assert_eq!(
+            level.drain().collect::<Vec<_>>(),
+            (0..9).collect::<Vec<_>>()
+        );
+        assert!(level.is_empty());
+        assert_eq!(*held, [3, 4, 5, 6]);
+    }
+}
