@@ -13,7 +13,8 @@
 //! it had as many children as those it met, and the mean of that sum over many paths is
 //! exactly the size of the subtree. `bfs` estimates each level as it starts, from paths below
 //! boards drawn from the level (the frontier), so the estimate sharpens as the search goes
-//! deeper; `dfs` estimates from the boards on its stack. The strategies of their own trees
+//! deeper, and again while a long level runs, from the boards it has left and the children
+//! it has made; `dfs` estimates from the boards on its stack. The strategies of their own trees
 //! (`bitmask`, `backtrack`) report no estimate. docs/benchmarks.md says how close it comes.
 
 use std::cell::Cell;

@@ -245,7 +245,7 @@ fn shared_dir() -> PathBuf {
 }
 
 /// Whether the slow sets run: `EXPLORE_FULL_SETS=1`.
-fn full_sets() -> bool {
+pub(crate) fn full_sets() -> bool {
     std::env::var_os("EXPLORE_FULL_SETS").is_some_and(|v| v == "1")
 }
 

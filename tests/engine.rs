@@ -553,3 +553,44 @@ fn a_long_search_samples_its_footprint_within_bounds() {
     let peak = samples.iter().map(|s| s.boards).max();
     assert_eq!(peak, Some(outcome.stats.peak_frontier));
 }
+
+/// A count whose time is all in its last level (the empty 6x6 board: 360 boards whose
+/// completions are counted without boards) is estimated while that level runs, not only
+/// between levels, on one thread (between chunks) and on two (while the workers run).
+/// Two seconds of an optimised build, minutes of a debug one: with the slow sets only.
+#[test]
+fn a_long_level_is_estimated_while_it_runs() {
+    if !crate::conformance::full_sets() {
+        eprintln!("skipped: the empty 6x6 count runs with EXPLORE_FULL_SETS=1 only");
+        return;
+    }
+    let empty = Grid::empty(Shape::new(2, 3).unwrap());
+    for threads in [1, 2] {
+        let progress = explore::Progress::new();
+        let config = bfs(threads)
+            .with_max_solutions(None)
+            .with_keep_solutions(false)
+            .with_progress(Some(progress.clone()));
+        let estimated = std::thread::scope(|scope| {
+            let search = scope.spawn(|| solve(&empty, &config));
+            let mut estimated = None;
+            while !search.is_finished() && estimated.is_none() {
+                estimated = progress.snapshot().estimate;
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            assert_eq!(search.join().unwrap().count, 28_200_960, "x{threads}");
+            estimated
+        });
+        let estimate = estimated.unwrap_or_else(|| panic!("no estimate on {threads} threads"));
+        // The level's boards are all the boards there are; the solutions, within a factor of
+        // two this early (from a few paths): a check that the estimate is the search's.
+        assert!(
+            (estimate.nodes - 517.0).abs() < 1.0,
+            "x{threads}: {estimate:?}"
+        );
+        assert!(
+            (14e6..56e6).contains(&estimate.solutions),
+            "x{threads}: {estimate:?}"
+        );
+    }
+}

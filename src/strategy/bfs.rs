@@ -45,7 +45,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::Instant;
 
-use crossbeam_channel::{Receiver, Sender};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 
 use crate::board::Board;
 use crate::budget::{Budget, CLOCK_EVERY};
@@ -90,6 +90,9 @@ struct Harvest<'a, B> {
     /// `None` for the coordinator's own, which are merged as they are found.
     held: Cell<Option<u64>>,
     meter: Meter<'a>,
+    /// The coordinator's estimate of the whole search, refreshed between levels and while a
+    /// level runs; `None` in a worker's harvest, and when no one watches the search.
+    estimator: Option<Estimator<'a>>,
 }
 
 impl<'a, B> Harvest<'a, B> {
@@ -100,6 +103,7 @@ impl<'a, B> Harvest<'a, B> {
             stats: Stats::default(),
             held: Cell::new(held),
             meter: Meter::new(config.progress.as_ref()),
+            estimator: None,
         }
     }
 }
@@ -264,6 +268,7 @@ impl Shared<'_> {
             stats,
             held,
             meter,
+            ..
         } = out;
         let mut stop = None;
         'boards: for mut board in boards {
@@ -326,25 +331,12 @@ impl Shared<'_> {
         out: &mut Harvest<'_, B>,
     ) -> Option<Stop> {
         let shares = Shares::new(level.len(), self.max_frontier::<B>(level));
-        // A level the coordinator wrote itself, as every level on one thread is, is read
-        // through the plain vector's drain, which the compiler sees through.
-        if level.as_own().is_some() {
-            self.expand_chunks(depth, &shares, level.drain_own(), out)
-        } else {
-            self.expand_chunks(depth, &shares, level.drain(), out)
-        }
-    }
-
-    /// The chunks of a level's `boards`, in order, into `out`.
-    #[inline]
-    fn expand_chunks<B: Board>(
-        &self,
-        depth: usize,
-        shares: &Shares,
-        mut boards: impl Iterator<Item = B>,
-        out: &mut Harvest<'_, B>,
-    ) -> Option<Stop> {
+        let mut boards = level.drain();
         for index in 0..shares.n_chunks {
+            // Between chunks the estimate may be refreshed: the open boards are the level's
+            // rest and the next level so far.
+            let open = boards.as_slice().iter().chain(out.next.iter());
+            refresh(&mut out.estimator, &out.stats, open);
             let chunk = boards.by_ref().take(CHUNK);
             if let Some(stop) = self.process(index, depth, chunk, shares.of(index), out) {
                 return Some(stop);
@@ -439,17 +431,19 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
                     return shared.expand_in_order(level, depth, out);
                 }
                 let max_frontier = shared.max_frontier(level);
-                let mut sent = 0;
-                for job in chunk_level(level, depth, max_frontier) {
+                let jobs = chunk_level(level, depth, max_frontier);
+                // What each chunk holds, kept while it runs for an estimate to look at.
+                let pending = out.estimator.as_ref().map(|_| {
+                    jobs.iter()
+                        .map(|job| job.boards.clone())
+                        .collect::<Vec<_>>()
+                });
+                let pending =
+                    pending.unwrap_or_else(|| (0..jobs.len()).map(|_| Pieces::new()).collect());
+                for job in jobs {
                     job_tx.send(job).expect("workers outlive the levels");
-                    sent += 1;
                 }
-                gather(
-                    &shared,
-                    sent,
-                    || done_rx.recv().expect("every chunk yields one result"),
-                    out,
-                )
+                gather(&shared, &pending, &done_rx, out)
             });
             // Dropping `job_tx` ends the workers' loops; the scope joins them.
             drop(job_tx);
@@ -490,10 +484,11 @@ fn work<'a, B: Board>(shared: &Shared<'a>, jobs: &Receiver<Job<B>>, done: &Sende
 /// cancelled, and their work is counted but their results are not used.
 fn gather<'a, B: Board>(
     shared: &Shared<'a>,
-    n_jobs: usize,
-    mut receive: impl FnMut() -> Done<'a, B>,
+    pending: &[Pieces<B>],
+    results_in: &Receiver<Done<'a, B>>,
     out: &mut Harvest<'a, B>,
 ) -> Option<Stop> {
+    let n_jobs = pending.len();
     let limit = shared.budget.max_solutions();
     shared.cancel_after.store(usize::MAX, Ordering::Relaxed);
     shared.held.advance(0, 0);
@@ -502,8 +497,27 @@ fn gather<'a, B: Board>(
     let mut used = n_jobs;
     let mut prefix = 0;
     for _ in 0..n_jobs {
-        let done = receive();
+        let done = loop {
+            let Some(wait) = out.estimator.as_ref().map(Estimator::until_due) else {
+                break results_in.recv().expect("every chunk yields one result");
+            };
+            match results_in.recv_timeout(wait) {
+                Ok(done) => break done,
+                Err(RecvTimeoutError::Timeout) => {
+                    // The open boards: those of the chunks not in yet, as if none had
+                    // started, and the children of those in.
+                    let waiting = (0..n_jobs).filter(|&i| results[i].is_none());
+                    let boards = waiting.flat_map(|i| level::boards_of(&pending[i]));
+                    let children = results.iter().flatten();
+                    let open = boards.chain(children.flat_map(|done| done.harvest.next.iter()));
+                    refresh(&mut out.estimator, &out.stats, open);
+                }
+                Err(RecvTimeoutError::Disconnected) => panic!("every chunk yields one result"),
+            }
+        };
         let index = done.index;
+        // Merged as they come, so that an estimate counts what is done.
+        out.stats.merge(&done.harvest.stats);
         results[index] = Some(done);
         let mut released = 0;
         while let Some(Some(done)) = results.get_mut(prefix) {
@@ -523,7 +537,6 @@ fn gather<'a, B: Board>(
     }
     let mut stop = None;
     for mut done in results.into_iter().flatten() {
-        out.stats.merge(&done.harvest.stats);
         if done.index >= used {
             continue;
         }
@@ -553,17 +566,9 @@ fn run_levels<'a, B: Board>(
     let mut stop = Stop::Exhausted;
     let mut emitted = 0;
     let mut footprint = shared.config.footprint.then(Footprint::new);
-    let mut estimator = Estimator::new(shared.config, shared.start);
+    out.estimator = Estimator::new(shared.config, shared.start);
     while !level.is_empty() {
-        if let Some(estimator) = estimator.as_mut().filter(|estimator| estimator.is_due()) {
-            match level.as_own() {
-                Some(boards) => estimator.update(&out.stats, boards, |board| board),
-                None => {
-                    let boards: Vec<&B> = level.iter().collect();
-                    estimator.update(&out.stats, &boards, |board| *board);
-                }
-            }
-        }
+        refresh(&mut out.estimator, &out.stats, level.iter());
         // The frontier is the level; the workers' overflow stacks are not part of it.
         let width = level.len() as u64;
         out.stats
@@ -592,6 +597,19 @@ fn run_levels<'a, B: Board>(
     trace::depths_from(Strategy::Bfs, &out.stats.per_depth, emitted);
     let Harvest { stats, found, .. } = out;
     (stats, found, stop, footprint)
+}
+
+/// Refreshes the estimate of the whole search, if one is due, from the statistics of what is
+/// `done` and the `open` boards, those still to expand.
+fn refresh<'b, B: Board>(
+    estimator: &mut Option<Estimator<'_>>,
+    done: &Stats,
+    open: impl Iterator<Item = &'b B>,
+) {
+    if let Some(estimator) = estimator.as_mut().filter(|estimator| estimator.is_due()) {
+        let open: Vec<&B> = open.collect();
+        estimator.update(done, &open, |board| *board);
+    }
 }
 
 /// Cuts a level into chunks of [`CHUNK`] boards with their [`Shares`], leaving it empty.

@@ -160,6 +160,14 @@ impl<'a> Estimator<'a> {
         Instant::now() >= self.next
     }
 
+    /// How long until [`Estimator::update`] looks again; at least a millisecond, so that a
+    /// caller waiting on other work in between never spins.
+    pub(crate) fn until_due(&self) -> Duration {
+        self.next
+            .saturating_duration_since(Instant::now())
+            .max(Duration::from_millis(1))
+    }
+
     /// Estimates the whole search, if an estimate is due: what is done (`done`), and the
     /// subtrees of the `open` boards, those still to expand (`board` gives the board of an
     /// item).

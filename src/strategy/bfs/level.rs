@@ -61,12 +61,6 @@ impl<B: Clone> Level<B> {
         self.own.iter().chain(segments)
     }
 
-    /// The boards written by the coordinator, when there are no others: a slice to look at
-    /// without gathering references.
-    pub(super) fn as_own(&self) -> Option<&[B]> {
-        self.segments.is_empty().then_some(&self.own[..])
-    }
-
     /// Appends a board, as the coordinator expands a level itself.
     #[inline]
     pub(super) fn push(&mut self, board: B) {
@@ -87,22 +81,16 @@ impl<B: Clone> Level<B> {
         std::mem::take(&mut self.own)
     }
 
-    /// Takes the boards the coordinator wrote, leaving their room for the level after next:
-    /// every board, when [`Level::as_own`] says there are no others.
-    pub(super) fn drain_own(&mut self) -> std::vec::Drain<'_, B> {
-        self.own.drain(..)
-    }
-
-    /// Takes every board in level order, leaving the level empty (and its own vector's room,
-    /// for the level after next). A segment still shared with a job is cloned; once every job
-    /// of the level is done none is.
-    pub(super) fn drain(&mut self) -> impl Iterator<Item = B> {
-        let segments = std::mem::take(&mut self.segments);
+    /// Takes every board in level order, leaving the level empty and its own vector's room
+    /// for the level after next. Workers' segments (a level of one chunk, which the
+    /// coordinator expands itself) are moved into that vector first, and a segment still
+    /// shared with a job is cloned: once every job of the level is done none is.
+    pub(super) fn drain(&mut self) -> std::vec::Drain<'_, B> {
         self.in_segments = 0;
-        let taken = segments
-            .into_iter()
-            .flat_map(|segment| Arc::unwrap_or_clone(segment).into_iter());
-        self.own.drain(..).chain(taken)
+        for segment in std::mem::take(&mut self.segments) {
+            self.own.extend(Arc::unwrap_or_clone(segment));
+        }
+        self.own.drain(..)
     }
 
     /// Cuts the level into chunks of [`CHUNK`] boards in order, as ranges of its segments,
@@ -138,9 +126,14 @@ impl<B: Clone> Level<B> {
 
 /// The boards of a chunk, cloned out of the level's segments.
 pub(super) fn boards<B: Clone>(pieces: &Pieces<B>) -> impl Iterator<Item = B> + '_ {
+    boards_of(pieces).cloned()
+}
+
+/// The boards of a chunk, where they are.
+pub(super) fn boards_of<B>(pieces: &Pieces<B>) -> impl Iterator<Item = &B> {
     pieces
         .iter()
-        .flat_map(|(segment, range)| segment[range.clone()].iter().cloned())
+        .flat_map(|(segment, range)| segment[range.clone()].iter())
 }
 
 #[cfg(test)]
