@@ -432,18 +432,17 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
                 }
                 let max_frontier = shared.max_frontier(level);
                 let jobs = chunk_level(level, depth, max_frontier);
-                // What each chunk holds, kept while it runs for an estimate to look at.
-                let pending = out.estimator.as_ref().map(|_| {
-                    jobs.iter()
-                        .map(|job| job.boards.clone())
-                        .collect::<Vec<_>>()
-                });
-                let pending =
-                    pending.unwrap_or_else(|| (0..jobs.len()).map(|_| Pieces::new()).collect());
+                let n_jobs = jobs.len();
+                // What each chunk holds, for an estimate to look at while it runs: only when
+                // someone watches.
+                let pending = match out.estimator {
+                    Some(_) => jobs.iter().map(|job| job.boards.clone()).collect(),
+                    None => Vec::new(),
+                };
                 for job in jobs {
                     job_tx.send(job).expect("workers outlive the levels");
                 }
-                gather(&shared, &pending, &done_rx, out)
+                gather(&shared, n_jobs, pending, &done_rx, out)
             });
             // Dropping `job_tx` ends the workers' loops; the scope joins them.
             drop(job_tx);
@@ -478,17 +477,21 @@ fn work<'a, B: Board>(shared: &Shared<'a>, jobs: &Receiver<Job<B>>, done: &Sende
     }
 }
 
-/// Takes the results of the `n_jobs` chunks of a level from `receive`, in any order, and puts
+/// Takes the results of the `n_jobs` chunks of a level from `results_in`, in any order, and puts
 /// them into `out` in chunk order: the chunks in, in order, are merged at once, so that their
 /// solutions leave the bound on held ones; once they hold the limit, the later chunks are
 /// cancelled, and their work is counted but their results are not used.
+///
+/// `pending` holds the boards of every chunk when the search is watched (`out` has an
+/// estimator), and nothing otherwise: an estimate made while the chunks run looks at those
+/// not in yet, and a chunk's boards are let go as its result comes in.
 fn gather<'a, B: Board>(
     shared: &Shared<'a>,
-    pending: &[Pieces<B>],
+    n_jobs: usize,
+    mut pending: Vec<Pieces<B>>,
     results_in: &Receiver<Done<'a, B>>,
     out: &mut Harvest<'a, B>,
 ) -> Option<Stop> {
-    let n_jobs = pending.len();
     let limit = shared.budget.max_solutions();
     shared.cancel_after.store(usize::MAX, Ordering::Relaxed);
     shared.held.advance(0, 0);
@@ -506,8 +509,7 @@ fn gather<'a, B: Board>(
                 Err(RecvTimeoutError::Timeout) => {
                     // The open boards: those of the chunks not in yet, as if none had
                     // started, and the children of those in.
-                    let waiting = (0..n_jobs).filter(|&i| results[i].is_none());
-                    let boards = waiting.flat_map(|i| level::boards_of(&pending[i]));
+                    let boards = pending.iter().flat_map(level::boards_of);
                     let children = results.iter().flatten();
                     let open = boards.chain(children.flat_map(|done| done.harvest.next.iter()));
                     refresh(&mut out.estimator, &out.stats, open);
@@ -516,6 +518,9 @@ fn gather<'a, B: Board>(
             }
         };
         let index = done.index;
+        if let Some(boards) = pending.get_mut(index) {
+            *boards = Pieces::new();
+        }
         // Merged as they come, so that an estimate counts what is done.
         out.stats.merge(&done.harvest.stats);
         results[index] = Some(done);
