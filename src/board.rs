@@ -80,10 +80,16 @@ pub(crate) struct Dead;
 /// a level's boards are read by every worker.
 pub(crate) trait Board: Clone + Send + Sync + Debug + 'static {
     /// The board of a puzzle: givens settled, their digits removed from their peers. Givens that
-    /// break a rule make a board that [`Board::fill_forced`] reports dead.
+    /// break a rule make a board that [`Board::fill_forced`] reports dead, and that
+    /// [`Board::broken`] tells apart.
     ///
     /// Panics if the kernel cannot hold the puzzle's shape ([`Nine`] holds only 9x9).
     fn new(puzzle: &Grid) -> Self;
+
+    /// Whether a settled cell has lost its own digit: for a board just made by [`Board::new`],
+    /// whether two givens share a digit in a unit (the later one took it from the earlier, its
+    /// peer). The board's setup has done the checking; this only looks.
+    fn broken(&self) -> bool;
 
     /// The shape of the board.
     // Both kernels implement it; nothing has called it since the trait became crate-private.
@@ -239,6 +245,61 @@ mod tests {
 
     fn total(board: &dyn Searched) -> u32 {
         Shape::NINE.cells().map(|c| board.candidates(c).len()).sum()
+    }
+
+    /// A board's setup finds givens that break a rule exactly when the grid's own check does:
+    /// every digit written into every empty cell of a half-filled grid, on each kernel that
+    /// holds the shape.
+    #[test]
+    fn a_board_is_broken_exactly_when_its_givens_break_a_rule() {
+        let config = crate::Config {
+            threads: 1,
+            max_solutions: Some(1),
+            ..crate::Config::default()
+        };
+        for shape in [
+            Shape::new(2, 2),
+            Shape::new(2, 3),
+            Shape::new(3, 3),
+            Shape::new(4, 4),
+        ] {
+            let shape = shape.unwrap();
+            let solution = crate::solve(&Grid::empty(shape), &config).solutions[0].clone();
+            let mut puzzle = solution.clone();
+            for cell in shape
+                .cells()
+                .filter(|cell| (cell.row() + 2 * cell.col()) % 3 != 0)
+            {
+                puzzle.set(cell, None);
+            }
+            assert!(puzzle.conflict().is_none());
+            assert!(!General::new(&puzzle).broken());
+            let mut checked = [0, 0];
+            for cell in shape
+                .cells()
+                .filter(|&cell| puzzle.get(cell).is_none())
+                .take(40)
+            {
+                for digit in shape.digits() {
+                    let mut grid = puzzle.clone();
+                    grid.set(cell, Some(digit));
+                    let conflict = grid.conflict().is_some();
+                    checked[usize::from(conflict)] += 1;
+                    assert_eq!(
+                        General::new(&grid).broken(),
+                        conflict,
+                        "{shape} {cell} {digit}"
+                    );
+                    if shape == Shape::NINE {
+                        assert_eq!(Nine::new(&grid).broken(), conflict, "{cell} {digit}");
+                    }
+                }
+            }
+            assert!(
+                checked[0] > 0 && checked[1] > 0,
+                "{shape}: both kinds of grid"
+            );
+        }
     }
 
     #[test]

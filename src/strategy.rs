@@ -1,9 +1,10 @@
 //! The search strategies, one module each, behind one entry point: [`solve`].
 //!
 //! The set is closed and chosen at run time by [`Strategy`](crate::Strategy), which lives with
-//! the other options in `config`; [`solve`] checks the givens against
-//! the rules once, then dispatches in a single `match`. Strategies never print: they return an
-//! [`Outcome`] and emit `tracing` events.
+//! the other options in `config`; [`solve`] dispatches in a single `match`, and no search runs
+//! on givens that break a rule: `bfs` and `dfs` find them as their root board is set up, the
+//! backtrackers check the givens first. Strategies never print: they return an [`Outcome`] and
+//! emit `tracing` events.
 
 use crate::board::{Board, General, Kernel, Nine};
 use crate::config::{Config, Forced};
@@ -55,21 +56,43 @@ pub fn board_bytes(shape: Shape, forced: Forced) -> usize {
 /// search. Every strategy reports its solutions sorted, so the outcome does not depend on
 /// thread count or discovery order.
 pub fn solve(puzzle: &Grid, config: &Config) -> Outcome {
-    if let Some(conflict) = puzzle.conflict() {
-        return Outcome::conflict(conflict);
+    let nine = Kernel::for_search(puzzle.shape(), config.forced) == Kernel::Nine;
+    match config.strategy {
+        Strategy::Bfs | Strategy::Dfs if nine => solve_on::<Nine>(puzzle, config),
+        Strategy::Bfs | Strategy::Dfs => solve_on::<General>(puzzle, config),
+        Strategy::Bitmask | Strategy::Backtrack => match puzzle.conflict() {
+            Some(conflict) => Outcome::conflict(conflict),
+            None if config.strategy == Strategy::Bitmask => {
+                searched(config, || bitmask::solve(puzzle, config))
+            }
+            None => searched(config, || backtrack::solve(puzzle, config)),
+        },
     }
+}
+
+/// [`solve`] with `bfs` or `dfs` on boards of kind `B`. The root board's setup settles every
+/// given, which finds those that break a rule ([`Board::broken`]): the givens are read once,
+/// and the rule broken is looked for only then.
+fn solve_on<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
+    let root = B::new(puzzle);
+    if root.broken() {
+        if let Some(conflict) = puzzle.conflict() {
+            return Outcome::conflict(conflict);
+        }
+    }
+    searched(config, || match config.strategy {
+        Strategy::Bfs => bfs::solve(puzzle, root, config),
+        _ => dfs::solve(puzzle, root, config),
+    })
+}
+
+/// Runs a search on givens that break no rule, with what every strategy does around it:
+/// progress begun and ended, solutions sorted, the run traced.
+fn searched(config: &Config, search: impl FnOnce() -> Outcome) -> Outcome {
     if let Some(progress) = &config.progress {
         progress.begin();
     }
-    let nine = Kernel::for_search(puzzle.shape(), config.forced) == Kernel::Nine;
-    let mut outcome = match config.strategy {
-        Strategy::Bfs if nine => bfs::solve::<Nine>(puzzle, config),
-        Strategy::Bfs => bfs::solve::<General>(puzzle, config),
-        Strategy::Dfs if nine => dfs::solve::<Nine>(puzzle, config),
-        Strategy::Dfs => dfs::solve::<General>(puzzle, config),
-        Strategy::Bitmask => bitmask::solve(puzzle, config),
-        Strategy::Backtrack => backtrack::solve(puzzle, config),
-    };
+    let mut outcome = search();
     if let Some(progress) = &config.progress {
         progress.end();
     }

@@ -692,6 +692,14 @@ impl Board for General {
         board
     }
 
+    fn broken(&self) -> bool {
+        let side = self.side();
+        (0..side).any(|row| {
+            let held = (0..side).fold(0, |held, digit| held | self.at(digit, row));
+            !self.open(row) & low(side) & !held != 0
+        })
+    }
+
     #[inline]
     fn shape(&self) -> Shape {
         self.shape

@@ -334,6 +334,14 @@ impl Board for Nine {
     }
 
     #[inline]
+    fn broken(&self) -> bool {
+        (0..N_BANDS).any(|band| {
+            let held = (0..SIZE).fold(0, |held, digit| held | self.places[word(digit, band)]);
+            !self.open[band] & ALL_BAND & !held != 0
+        })
+    }
+
+    #[inline]
     fn shape(&self) -> Shape {
         SHAPE
     }

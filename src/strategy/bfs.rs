@@ -95,10 +95,10 @@ struct Harvest<'a, B> {
     estimator: Option<Estimator<'a>>,
 }
 
-impl<'a, B> Harvest<'a, B> {
+impl<'a, B: 'static> Harvest<'a, B> {
     fn new(config: &'a Config, held: Option<u64>) -> Harvest<'a, B> {
         Harvest {
-            next: Level::default(),
+            next: Level::reused(),
             found: Found::new(config),
             stats: Stats::default(),
             held: Cell::new(held),
@@ -380,8 +380,8 @@ impl Shares {
     }
 }
 
-/// Solves `puzzle` breadth-first with `config.threads` workers, on boards of kind `B`.
-pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
+/// Solves `puzzle` breadth-first from its board `root`, with `config.threads` workers.
+pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcome {
     let start = Instant::now();
     let shared = Shared {
         config,
@@ -401,7 +401,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
     };
     let threads = config.threads.max(1);
     let (stats, found, stop, footprint) = if threads == 1 {
-        run_levels::<B>(puzzle, &shared, |level, depth, out| {
+        run_levels(root, &shared, |level, depth, out| {
             shared.expand_in_order(level, depth, out)
         })
     } else {
@@ -409,7 +409,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
             let (job_tx, job_rx) = crossbeam_channel::unbounded::<Job<B>>();
             let (done_tx, done_rx) = crossbeam_channel::unbounded::<Done<'_, B>>();
             let mut workers = None;
-            let result = run_levels::<B>(puzzle, &shared, |level, depth, out| {
+            let result = run_levels(root, &shared, |level, depth, out| {
                 // Workers start with the first level wide enough to share, so a small search
                 // never pays for threads it cannot use. The system may refuse some (a memory
                 // or process limit): the search goes on with those it got, and with none, on
@@ -558,15 +558,15 @@ fn gather<'a, B: Board>(
 /// leaves the level empty) into the harvest it is given, the children in level order; it
 /// returns why it stopped early, if it did.
 fn run_levels<'a, B: Board>(
-    puzzle: &Grid,
+    root: B,
     shared: &Shared<'a>,
     mut expand_level: impl FnMut(&mut Level<B>, usize, &mut Harvest<'a, B>) -> Option<Stop>,
 ) -> (Stats, Found, Stop, Option<Footprint>) {
     let limit = shared.budget.max_solutions();
     let mut out = Harvest::new(shared.config, None);
-    let root = B::new(puzzle);
     let board_bytes = root.bytes();
-    let mut level = Level::root(root);
+    let mut level = Level::reused();
+    level.push(root);
     let mut depth = 0;
     let mut stop = Stop::Exhausted;
     let mut emitted = 0;
@@ -600,7 +600,11 @@ fn run_levels<'a, B: Board>(
         depth += 1;
     }
     trace::depths_from(Strategy::Bfs, &out.stats.per_depth, emitted);
-    let Harvest { stats, found, .. } = out;
+    level.recycle();
+    let Harvest {
+        next, stats, found, ..
+    } = out;
+    next.recycle();
     (stats, found, stop, footprint)
 }
 

@@ -28,8 +28,8 @@ use crate::strategy::expand::{Step, expand};
 /// [`Estimator`] decides): about a millisecond of work.
 const ESTIMATE_EVERY: u64 = 1024;
 
-/// Solves `puzzle` depth-first on boards of kind `B`.
-pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
+/// Solves `puzzle` depth-first from its board `root`.
+pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcome {
     let start = Instant::now();
     let budget = Budget::new(config, puzzle.shape(), start);
     let mut stats = Stats::default();
@@ -37,7 +37,6 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
     let meter = Meter::new(config.progress.as_ref());
     let mut estimator = Estimator::new(config, start);
     let mut footprint = config.footprint.then(Footprint::new);
-    let root = B::new(puzzle);
     let board_bytes = root.bytes() as u64;
     let stop = search(
         root,

@@ -57,6 +57,12 @@ impl Board for Textbook {
         }
     }
 
+    /// Only the puzzle's own board may break a rule: every later digit is placed where it is
+    /// legal.
+    fn broken(&self) -> bool {
+        self.root && self.grid.conflict().is_some()
+    }
+
     fn shape(&self) -> Shape {
         self.grid.shape()
     }
@@ -97,7 +103,7 @@ impl Board for Textbook {
     /// Fills nothing: the backtrackers infer nothing. Dead when the givens break a rule, or
     /// when the first empty cell has no legal digit.
     fn fill_forced(&mut self, _rule: Forced) -> Result<u32, Dead> {
-        if self.root && self.grid.conflict().is_some() {
+        if self.broken() {
             return Err(Dead);
         }
         match self.first_empty() {

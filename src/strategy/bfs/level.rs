@@ -8,6 +8,8 @@
 //! takes the board to expand it, in parallel with the other workers. A level expanded by the
 //! coordinator itself (one thread, or one chunk) is written into one vector, and read from it.
 
+use std::any::Any;
+use std::cell::RefCell;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -24,6 +26,18 @@ pub(super) struct Level<B> {
     in_segments: usize,
 }
 
+thread_local! {
+    /// The vectors of the levels of this thread's last search (a stack of `Vec<B>`, for the
+    /// board kind `B` it searched on), kept for its next: a batch solves its puzzles one after
+    /// another on each thread, and a vector of boards aligned to cache lines is an allocation
+    /// that costs more than a small puzzle's whole search.
+    static SPARE: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+}
+
+/// The most boards a spare vector keeps room for; a larger one goes back to the system, so
+/// that a large search holds nothing once it is over.
+const SPARE_BOARDS: usize = 64 * CHUNK;
+
 /// Boards of one chunk: ranges of a level's segments, in order.
 pub(super) type Pieces<B> = SmallVec<[(Arc<Vec<B>>, Range<usize>); 2]>;
 
@@ -37,15 +51,43 @@ impl<B> Default for Level<B> {
     }
 }
 
-impl<B: Clone> Level<B> {
-    /// The level of one board.
-    pub(super) fn root(board: B) -> Level<B> {
+impl<B: 'static> Level<B> {
+    /// An empty level, with the room of a vector this thread's last search let go if there is
+    /// one ([`Level::recycle`]).
+    pub(super) fn reused() -> Level<B> {
+        let spare = SPARE.with_borrow_mut(|spare| {
+            let stack = spare.as_mut()?.downcast_mut::<Vec<Vec<B>>>()?;
+            stack.pop()
+        });
         Level {
-            own: vec![board],
+            own: spare.unwrap_or_default(),
             ..Level::default()
         }
     }
 
+    /// Lets the level go, keeping its own vector's room for this thread's next search when it
+    /// is small. Two are kept: a search's level and the next.
+    pub(super) fn recycle(self) {
+        let mut own = self.own;
+        if own.capacity() == 0 || own.capacity() > SPARE_BOARDS {
+            return;
+        }
+        own.clear();
+        SPARE.with_borrow_mut(|spare| {
+            match spare
+                .as_mut()
+                .and_then(|spare| spare.downcast_mut::<Vec<Vec<B>>>())
+            {
+                Some(stack) if stack.len() < 2 => stack.push(own),
+                Some(_) => {}
+                // None kept yet, or of another kind of board: this kind's from now on.
+                None => *spare = Some(Box::new(vec![own])),
+            }
+        });
+    }
+}
+
+impl<B: Clone> Level<B> {
     /// Boards in the level.
     pub(super) fn len(&self) -> usize {
         self.own.len() + self.in_segments
@@ -180,6 +222,30 @@ mod tests {
             }
             assert_eq!(seen, (0..n).collect::<Vec<_>>(), "{own} {sizes:?}");
         }
+    }
+
+    #[test]
+    fn a_small_level_lets_its_room_go_to_the_next_search_on_its_thread() {
+        // Each test runs on a thread of its own, whose spares start empty.
+        let mut level: Level<u64> = Level::reused();
+        assert_eq!(level.own.capacity(), 0);
+        level.own.reserve_exact(100);
+        level.push(7);
+        level.recycle();
+        let again: Level<u64> = Level::reused();
+        assert!(again.is_empty() && again.own.capacity() >= 100);
+        // Another kind of board finds nothing of this kind's, and takes the spares over.
+        let other: Level<u8> = Level::reused();
+        assert_eq!(other.own.capacity(), 0);
+        let mut large: Level<u8> = Level::reused();
+        large.own.reserve_exact(SPARE_BOARDS + 1);
+        large.recycle();
+        assert_eq!(Level::<u8>::reused().own.capacity(), 0, "too large to keep");
+        let mut small: Level<u8> = Level::reused();
+        small.own.reserve_exact(10);
+        small.recycle();
+        assert!(Level::<u8>::reused().own.capacity() >= 10);
+        assert_eq!(Level::<u64>::reused().own.capacity(), 0);
     }
 
     #[test]
