@@ -688,6 +688,17 @@ fn quick_cells(shape: Shape, cells: &[u8]) -> Option<Grid> {
         heap.resize(cells.len(), 0);
         &mut heap[..]
     };
+    // The usual bytes (digits and dots) without a branch per byte; any other byte, or a value
+    // over the side, and the bytes are read again one by one.
+    let mut unusual = false;
+    for (value, &b) in values.iter_mut().zip(cells.iter()) {
+        let digit = b.wrapping_sub(b'0');
+        *value = if digit <= 9 { digit } else { 0 };
+        unusual |= (digit > 9 && b != b'.') || usize::from(*value) > shape.side();
+    }
+    if !unusual {
+        return Some(Grid::from_values(shape, values));
+    }
     for (value, &b) in values.iter_mut().zip(cells) {
         *value = match b {
             // The usual bytes first, without a look at the other symbols.

@@ -178,7 +178,8 @@ impl Grid {
     }
 
     /// Whether a digit repeats in some unit: one pass over the cells with a digit set per unit,
-    /// which every solve pays for; [`Grid::conflict`] then finds the first repeat in order.
+    /// which the backtrackers' solve pays for (`bfs` and `dfs` ask only when their root board
+    /// finds a broken rule); [`Grid::conflict`] then finds the first repeat in order.
     fn has_repeat(&self) -> bool {
         let (side, box_rows, box_cols) = (
             self.shape.side(),
@@ -235,10 +236,11 @@ impl Grid {
             let numbers: Vec<String> = self.cells.iter().map(u8::to_string).collect();
             return numbers.join(" ");
         }
-        self.cells
-            .iter()
-            .map(|&v| Digit::new(usize::from(v)).map_or('.', |d| d.to_char().unwrap_or('?')))
-            .collect()
+        // A table, not a character per cell: a batch writes one line per puzzle.
+        const SYMBOLS: &[u8; Digit::MAX_CHAR + 1] = b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        // Every value is at most the side, here at most `MAX_CHAR`.
+        let line = (self.cells.iter()).map(|&v| SYMBOLS[usize::from(v).min(Digit::MAX_CHAR)]);
+        String::from_utf8(line.collect()).expect("the symbols are ASCII")
     }
 }
 
@@ -359,6 +361,15 @@ mod tests {
         let mut g = Grid::empty(sixteen);
         g.set(sixteen.cell(0, 1).unwrap(), sixteen.digit(16));
         assert_eq!(&g.to_line()[..3], ".G.");
+        // Side 35, the largest with a character per digit: the line writes each digit's own.
+        let widest = Shape::new(5, 7).unwrap();
+        let mut g = Grid::empty(widest);
+        for digit in widest.digits() {
+            g.set(widest.cell(0, digit.get() - 1).unwrap(), Some(digit));
+        }
+        let first_row: String = widest.digits().filter_map(Digit::to_char).collect();
+        assert_eq!(g.to_line()[..35], first_row);
+        assert_eq!(g.to_line().len(), 35 * 35);
         let big = Shape::new(6, 6).unwrap();
         let mut g = Grid::empty(big);
         g.set(big.cell(0, 1).unwrap(), big.digit(36));
