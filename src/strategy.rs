@@ -62,10 +62,10 @@ pub fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         Strategy::Bfs | Strategy::Dfs => solve_on::<General>(puzzle, config),
         Strategy::Bitmask | Strategy::Backtrack => match puzzle.conflict() {
             Some(conflict) => Outcome::conflict(conflict),
-            None if config.strategy == Strategy::Bitmask => {
-                searched(config, || bitmask::solve(puzzle, config))
-            }
-            None => searched(config, || backtrack::solve(puzzle, config)),
+            None => searched(config, || match config.strategy {
+                Strategy::Bitmask => bitmask::solve(puzzle, config),
+                _ => backtrack::solve(puzzle, config),
+            }),
         },
     }
 }

@@ -95,10 +95,10 @@ struct Harvest<'a, B> {
     estimator: Option<Estimator<'a>>,
 }
 
-impl<'a, B: 'static> Harvest<'a, B> {
+impl<'a, B> Harvest<'a, B> {
     fn new(config: &'a Config, held: Option<u64>) -> Harvest<'a, B> {
         Harvest {
-            next: Level::reused(),
+            next: Level::default(),
             found: Found::new(config),
             stats: Stats::default(),
             held: Cell::new(held),
@@ -564,6 +564,9 @@ fn run_levels<'a, B: Board>(
 ) -> (Stats, Found, Stop, Option<Footprint>) {
     let limit = shared.budget.max_solutions();
     let mut out = Harvest::new(shared.config, None);
+    // The calling thread's levels come from its last search's (a worker's chunk results
+    // leave as segments, and have none to take).
+    out.next = Level::reused();
     let board_bytes = root.bytes();
     let mut level = Level::reused();
     level.push(root);
