@@ -525,7 +525,8 @@ impl<R: BufRead> Reader<R> {
             _ => self.builder.side(),
         };
         let kind = line::kind(&line, side);
-        let content = 0..line::content_end(line.text);
+        // Found only where it is needed: a one-line puzzle does not look for its comment.
+        let content = || 0..line::content_end(line.text);
         let boundary = || line::is_boundary(line.text, symbols, side);
         match (self.state, kind) {
             (_, Kind::Separator) => None,
@@ -608,7 +609,7 @@ impl<R: BufRead> Reader<R> {
                 &mut self.builder,
                 &mut self.scratch,
                 &line,
-                content,
+                content(),
                 false,
             ),
         }

@@ -318,19 +318,35 @@ impl Board for Nine {
     #[inline]
     fn new(puzzle: &Grid) -> Nine {
         assert_eq!(puzzle.shape(), SHAPE, "the 9x9 kernel takes 9x9 puzzles");
-        let mut board = Nine {
-            places: [ALL_BAND; N_WORDS],
-            open: [ALL_BAND; N_BANDS],
-            changed: ALL_WORDS,
-            pair: NO_PAIR,
-        };
-        for (index, &value) in puzzle.as_slice().iter().enumerate() {
-            if value != 0 {
-                let (band, bit) = (index / BAND_CELLS, index % BAND_CELLS);
-                board.settle(usize::from(value) - 1, band, 1 << bit);
+        // Built in bulk, as settling each given in turn would leave it, but with no marks of
+        // change (every word is looked at first anyway). `given[value][band]`: the givens of
+        // each value; row 0 gathers the empty cells, so that the pass has no branch.
+        let mut given = [[0 as BandSet; N_BANDS]; SIZE + 1];
+        let values = puzzle.as_slice();
+        for (band, given_band) in (0..N_BANDS).zip(values.chunks_exact(BAND_CELLS)) {
+            for (bit, &value) in given_band.iter().enumerate() {
+                given[usize::from(value).min(SIZE)][band] |= 1 << bit;
             }
         }
-        board
+        let open = given[0];
+        let mut places = [0; N_WORDS];
+        for (digit, cells) in given[1..].iter().enumerate() {
+            for band in 0..N_BANDS {
+                // The digit's givens in the other bands take their columns here.
+                let across = (0..N_BANDS).filter(|&other| other != band);
+                let columns = across.fold(0, |columns, other| columns | columns_of(cells[other]));
+                let taken = band_peers(cells[band]) | spread_columns(columns);
+                // A given that is a peer of another given of its digit is left with no
+                // candidate, which `broken` finds.
+                places[word(digit, band)] = (open[band] | cells[band]) & !taken;
+            }
+        }
+        Nine {
+            places,
+            open,
+            changed: ALL_WORDS,
+            pair: NO_PAIR,
+        }
     }
 
     #[inline]

@@ -353,6 +353,15 @@ pub(crate) fn second_puzzle(
     symbols: Symbols,
     side: Option<usize>,
 ) -> Option<usize> {
+    // The usual case, a line with nothing after its puzzle, found without a look for comments.
+    if text
+        .as_bytes()
+        .get(after..)?
+        .iter()
+        .all(u8::is_ascii_whitespace)
+    {
+        return None;
+    }
     let end = content_end(text).max(after);
     let rest = text.get(after..end)?;
     let start = after + (rest.len() - rest.trim_start().len());

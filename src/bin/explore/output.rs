@@ -79,6 +79,10 @@ impl Renderer {
 
     /// The text of a solved (or unsolvable, or abandoned) puzzle.
     pub(crate) fn solved(self, origin: Origin<'_>, solved: &Solved) -> io::Result<String> {
+        if self.format == OutputFormat::Line && !self.counting {
+            // The usual batch output: one allocation, the text itself.
+            return Ok(line_text(&solved.outcome));
+        }
         let mut text = Vec::new();
         self.write_solved(&mut text, origin, solved)?;
         String::from_utf8(text).map_err(io::Error::other)
@@ -362,22 +366,49 @@ pub(crate) fn duration(elapsed: Duration) -> String {
 /// The solutions on one line, each in its line form ([`explore::Grid::to_line`]), or the status
 /// if there is none. Solutions are separated by a space; on boards of side 36 and more, whose
 /// line form is numbers separated by spaces, by ` | `.
+///
+/// Written a solution at a time, from one buffer.
 fn line(out: &mut dyn io::Write, outcome: &Outcome) -> io::Result<()> {
     let Some(first) = outcome.solutions.first() else {
         return writeln!(out, "{}", outcome.status());
     };
-    let separator = if first.shape().side() > Digit::MAX_CHAR {
+    let mut text = String::with_capacity(first.shape().n_cells() + 3);
+    for (i, solution) in outcome.solutions.iter().enumerate() {
+        text.clear();
+        if i > 0 {
+            text.push_str(line_separator(solution));
+        }
+        solution.push_line(&mut text);
+        out.write_all(text.as_bytes())?;
+    }
+    out.write_all(b"\n")
+}
+
+/// The text [`line`] writes, made whole in one allocation.
+fn line_text(outcome: &Outcome) -> String {
+    let Some(first) = outcome.solutions.first() else {
+        return format!("{}\n", outcome.status());
+    };
+    // Exact for sides up to 35, where a cell is one character.
+    let each = first.shape().n_cells() + line_separator(first).len();
+    let mut text = String::with_capacity(outcome.solutions.len() * each);
+    for (i, solution) in outcome.solutions.iter().enumerate() {
+        if i > 0 {
+            text.push_str(line_separator(solution));
+        }
+        solution.push_line(&mut text);
+    }
+    text.push('\n');
+    text
+}
+
+/// What separates solutions like `solution` on one line.
+fn line_separator(solution: &Grid) -> &'static str {
+    if solution.shape().side() > Digit::MAX_CHAR {
         " | "
     } else {
         " "
-    };
-    for (i, solution) in outcome.solutions.iter().enumerate() {
-        if i > 0 {
-            out.write_all(separator.as_bytes())?;
-        }
-        out.write_all(solution.to_line().as_bytes())?;
     }
-    out.write_all(b"\n")
 }
 
 /// The count and the status on one line, for `--count`: `28200960 multiple`, `1 unique`,
