@@ -134,12 +134,14 @@ pub fn run<I, T>(
                         .map(|(seq, puzzle)| {
                             let solved = solve_one(puzzle, config);
                             let bytes = weight(&solved);
-                            window.waiting(bytes);
                             (seq, bytes, prepare(Ok(solved)))
                         })
                         .collect();
                     let nanos = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
                     pace.store((nanos / n.max(1)).max(1), Ordering::Relaxed);
+                    // Counted as the group leaves, once: a lock per puzzle showed in a batch
+                    // of easy ones.
+                    window.waiting(prepared.iter().map(|(_, bytes, _)| bytes).sum());
                     if done_tx.send(prepared).is_err() {
                         return;
                     }
@@ -158,13 +160,13 @@ pub fn run<I, T>(
             // Puzzle numbers count from 1 after the first, which is handed back already. The
             // reader waits for room before it reads, so no puzzle is held beyond the window.
             for seq in 1.. {
-                if !window.has_room(seq) && !group.is_empty() {
+                if !window.has_room(seq) {
                     // The results holding the window may wait for a puzzle of this group.
-                    if job_tx.send(std::mem::take(&mut group)).is_err() {
+                    if !group.is_empty() && job_tx.send(std::mem::take(&mut group)).is_err() {
                         return;
                     }
+                    window.wait_for_room(seq);
                 }
-                window.wait_for_room(seq);
                 let Some((_, item)) = puzzles.next() else {
                     break;
                 };
@@ -183,8 +185,13 @@ pub fn run<I, T>(
                 // slow input (a person typing) is never held back waiting for more.
                 let full = group_size(pace.load(Ordering::Relaxed));
                 let ready = group.len() >= full || (!group.is_empty() && job_tx.is_empty());
-                if ready && job_tx.send(std::mem::take(&mut group)).is_err() {
-                    return;
+                if ready {
+                    // The next group is made as large as a full one at once, not grown by
+                    // copies as it fills.
+                    let group = std::mem::replace(&mut group, Vec::with_capacity(full));
+                    if job_tx.send(group).is_err() {
+                        return;
+                    }
                 }
             }
             if !group.is_empty() {
@@ -207,19 +214,32 @@ pub fn run<I, T>(
         let mut waiting: VecDeque<Option<(usize, T)>> = VecDeque::new();
         let mut next = 1;
         for group in done_rx {
-            for (seq, bytes, prepared) in group {
+            // The window hears once per arrival what it handed back, not once per puzzle.
+            let (first, mut bytes) = (next, 0);
+            for (seq, size, prepared) in group {
+                if seq == next && waiting.is_empty() {
+                    // The usual case, the next puzzle: handed back without a stop in
+                    // `waiting` (a result is hundreds of bytes, and moving it showed).
+                    emit(prepared);
+                    bytes += size;
+                    next += 1;
+                    continue;
+                }
                 let slot = seq - next;
                 if waiting.len() <= slot {
                     waiting.resize_with(slot + 1, || None);
                 }
-                waiting[slot] = Some((bytes, prepared));
+                waiting[slot] = Some((size, prepared));
             }
             while let Some(Some(_)) = waiting.front() {
-                if let Some(Some((bytes, prepared))) = waiting.pop_front() {
+                if let Some(Some((size, prepared))) = waiting.pop_front() {
                     emit(prepared);
-                    window.handed_back(next, bytes);
+                    bytes += size;
                 }
                 next += 1;
+            }
+            if next > first {
+                window.handed_back(next - 1, bytes);
             }
         }
         false
@@ -286,6 +306,9 @@ struct WindowState {
     emitted: usize,
     /// Bytes of solutions of the finished puzzles not handed back yet.
     bytes: usize,
+    /// Whether the reader waits for room: only then does handing back wake it (a wake-up is
+    /// a system call even with nobody waiting).
+    reader_waits: bool,
 }
 
 impl Window {
@@ -308,24 +331,28 @@ impl Window {
     fn wait_for_room(&self, seq: usize) {
         let mut state = self.state();
         while !self.room_for(&state, seq) {
+            state.reader_waits = true;
             state = self
                 .room
                 .wait(state)
                 .unwrap_or_else(PoisonError::into_inner);
         }
+        state.reader_waits = false;
     }
 
-    /// Records a finished result of `bytes` that waits to be handed back.
+    /// Records finished results of `bytes` in all that wait to be handed back.
     fn waiting(&self, bytes: usize) {
         self.state().bytes += bytes;
     }
 
-    /// Records that puzzle `seq`, whose result held `bytes`, is handed back.
+    /// Records that the puzzles up to `seq`, whose results held `bytes`, are handed back.
     fn handed_back(&self, seq: usize, bytes: usize) {
         let mut state = self.state();
         state.emitted = seq;
         state.bytes = state.bytes.saturating_sub(bytes);
-        self.room.notify_one();
+        if state.reader_waits {
+            self.room.notify_one();
+        }
     }
 }
 

@@ -48,6 +48,12 @@ impl Pictures {
 
     /// Draws the search of `solved`, if it is the first puzzle of the run and a picture was
     /// asked for. Returns what was written, for a note, or why it could not be.
+    /// Whether any picture is asked for: only then does a result need more than its text,
+    /// its status and its counts once its text is made.
+    pub(crate) fn wanted(&self) -> bool {
+        self.svg.is_some() || self.dot.is_some() || self.posthoc.is_some()
+    }
+
     pub(crate) fn draw(
         &mut self,
         input: &str,
@@ -55,7 +61,7 @@ impl Pictures {
         solved: &Solved,
         config: &Config,
     ) -> Vec<Result<String, String>> {
-        if self.svg.is_none() && self.dot.is_none() && self.posthoc.is_none() {
+        if !self.wanted() {
             return Vec::new();
         }
         if self.drawn.is_some() {

@@ -29,7 +29,9 @@ const TICK: Duration = Duration::from_millis(250);
 /// The live line of one run; clones draw the same line.
 #[derive(Clone)]
 pub(crate) struct Live {
-    bar: ProgressBar,
+    /// `None` when nothing is drawn: then taking the line off costs nothing (a drawn line's
+    /// `suspend` reads the clock twice, which showed in a batch of easy puzzles).
+    bar: Option<ProgressBar>,
 }
 
 impl Live {
@@ -55,12 +57,7 @@ impl Live {
     /// for progress. `lead` opens the line, which breaks at spaces to fit the terminal.
     fn new(show: bool, counting: bool, lead: Option<String>) -> (Live, Option<Progress>) {
         if !show || !std::io::stderr().is_terminal() {
-            return (
-                Live {
-                    bar: ProgressBar::hidden(),
-                },
-                None,
-            );
+            return (Live { bar: None }, None);
         }
         let progress = Progress::new();
         let watched = progress.clone();
@@ -80,18 +77,23 @@ impl Live {
             );
         let bar = ProgressBar::new_spinner().with_style(style);
         bar.enable_steady_tick(TICK);
-        (Live { bar }, Some(progress))
+        (Live { bar: Some(bar) }, Some(progress))
     }
 
     /// Runs `write` with the line taken off the terminal, so that what it writes is not
     /// mixed with it.
     pub(crate) fn suspend<R>(&self, write: impl FnOnce() -> R) -> R {
-        self.bar.suspend(write)
+        match &self.bar {
+            Some(bar) => bar.suspend(write),
+            None => write(),
+        }
     }
 
     /// Takes the line off the terminal for good.
     pub(crate) fn finish(&self) {
-        self.bar.finish_and_clear();
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
     }
 }
 

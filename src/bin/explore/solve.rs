@@ -90,14 +90,31 @@ pub(crate) fn run(args: &SolveArgs, live: Live, progress: Option<Progress>) -> T
         let puzzles = format::read_with(opened.reader, &name, &options)
             .take_while(|_| !closed.load(Ordering::Relaxed));
         let renderer = run.renderer;
-        let render = |item: batch::Item| {
-            let text = match &item {
-                // A large text is written as it is made, by `report`, not held whole.
-                Ok(solved) if Renderer::is_large(solved) => None,
-                Ok(solved) => Some(renderer.solved(origin(&name, title, solved), solved)),
-                Err(error) => Some(renderer.invalid(error)),
-            };
-            Rendered { item, text }
+        let pictures = run.pictures.wanted();
+        let render = |item: batch::Item| match item {
+            // A large text is written as it is made, by `report`, not held whole.
+            Ok(solved) if Renderer::is_large(&solved) => Rendered::Whole {
+                item: Box::new(Ok(solved)),
+                text: None,
+            },
+            Ok(solved) if !pictures => {
+                let text = renderer.solved(origin(&name, title, &solved), &solved);
+                Rendered::Text {
+                    text,
+                    facts: Facts::of(&solved, renderer),
+                }
+            }
+            Ok(solved) => {
+                let text = Some(renderer.solved(origin(&name, title, &solved), &solved));
+                Rendered::Whole {
+                    item: Box::new(Ok(solved)),
+                    text,
+                }
+            }
+            Err(error) => Rendered::Whole {
+                text: Some(renderer.invalid(&error)),
+                item: Box::new(Err(error)),
+            },
         };
         batch::run(puzzles, &config, render, |rendered| {
             if !closed.load(Ordering::Relaxed) {
@@ -120,10 +137,47 @@ pub(crate) fn run(args: &SolveArgs, live: Live, progress: Option<Progress>) -> T
 }
 
 /// One puzzle's result, with its text for standard output rendered by the worker that solved
-/// it, or `None` when the text is large and is written as it is made.
-struct Rendered {
-    item: batch::Item,
-    text: Option<io::Result<String>>,
+/// it.
+enum Rendered {
+    /// The usual result: its text and the facts the report adds to it. The result itself is
+    /// dropped on the worker that made it: dropped on the thread that writes the results
+    /// instead, results cost a batch of easy puzzles 8% of its time (memory freed by another
+    /// thread than the one that took it goes back under that thread's lock), and moving them
+    /// whole (hundreds of bytes each) more.
+    Text {
+        text: io::Result<String>,
+        facts: Facts,
+    },
+    /// A result the report needs whole: an unreadable puzzle, one whose text is large and is
+    /// written as it is made (`text` is `None`), or one that pictures may be drawn of.
+    Whole {
+        /// Boxed: the usual result is a small one.
+        item: Box<batch::Item>,
+        text: Option<io::Result<String>>,
+    },
+}
+
+/// What the report says of a solved puzzle besides its text.
+struct Facts {
+    index: usize,
+    status: Status,
+    /// [`Renderer::capped`].
+    capped: Option<u64>,
+    /// The outcome in words, where a note may give it (no solution, or gave up).
+    verdict: Option<String>,
+}
+
+impl Facts {
+    fn of(solved: &Solved, renderer: Renderer) -> Facts {
+        let status = solved.outcome.status();
+        Facts {
+            index: solved.puzzle.index,
+            status,
+            capped: renderer.capped(solved),
+            verdict: matches!(status, Status::None | Status::GaveUp)
+                .then(|| solved.outcome.verdict()),
+        }
+    }
 }
 
 /// Where `solved` came from, for its text.
@@ -155,7 +209,16 @@ struct Run {
 impl Run {
     /// Writes one puzzle's result, and its error or note, and counts it.
     fn report(&mut self, input: &str, title: Option<&str>, rendered: Rendered) {
-        let Rendered { item, text } = rendered;
+        let (item, text) = match rendered {
+            Rendered::Text { text, facts } => {
+                let written = text.and_then(|text| self.write(&text));
+                if self.out.check(written) {
+                    self.count(input, facts);
+                }
+                return;
+            }
+            Rendered::Whole { item, text } => (*item, text),
+        };
         let written = match (text, &item) {
             (Some(text), _) => text.and_then(|text| self.write(&text)),
             (None, Ok(solved)) => self.stream(origin(input, title, solved), solved),
@@ -174,23 +237,7 @@ impl Run {
                     }
                 }
                 if self.out.check(written) {
-                    let status = solved.outcome.status();
-                    self.tally.add(status);
-                    if let Some(cap) = self.renderer.capped(&solved).filter(|_| self.notes) {
-                        self.out.message(format_args!(
-                            "{input}: puzzle {}: stopped at {} solutions, the most kept; \
-                             there may be more",
-                            solved.puzzle.index,
-                            crate::tally::group(cap as f64)
-                        ));
-                    }
-                    if self.notes && matches!(status, Status::None | Status::GaveUp) {
-                        let verdict = solved.outcome.verdict();
-                        self.out.message(format_args!(
-                            "{input}: puzzle {}: {verdict}",
-                            solved.puzzle.index
-                        ));
-                    }
+                    self.count(input, Facts::of(&solved, self.renderer));
                 }
             }
             Err(error) => {
@@ -199,6 +246,22 @@ impl Run {
                     self.out.message(error);
                 }
             }
+        }
+    }
+
+    /// Counts a puzzle whose text is written, with a note where its line needs one.
+    fn count(&mut self, input: &str, facts: Facts) {
+        self.tally.add(facts.status);
+        if let Some(cap) = facts.capped.filter(|_| self.notes) {
+            self.out.message(format_args!(
+                "{input}: puzzle {}: stopped at {} solutions, the most kept; there may be more",
+                facts.index,
+                crate::tally::group(cap as f64)
+            ));
+        }
+        if let Some(verdict) = facts.verdict.filter(|_| self.notes) {
+            self.out
+                .message(format_args!("{input}: puzzle {}: {verdict}", facts.index));
         }
     }
 
