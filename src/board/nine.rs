@@ -72,6 +72,10 @@ const _: () = assert!(
     "MATCHED pairs rows with boxes in a band, and columns with bands in a stack"
 );
 const _: () = assert!(BOX_HEIGHT * BOX_HEIGHT <= 16, "MATCHED holds u16 pair sets");
+const _: () = assert!(
+    SIZE < 16,
+    "Nine::new sorts the givens by their low four bits"
+);
 
 const ALL_BAND: BandSet = ((1u64 << BAND_CELLS) - 1) as BandSet;
 /// The cells of a band's first row.
@@ -321,16 +325,18 @@ impl Board for Nine {
         // Built in bulk, as settling each given in turn would leave it, but with no marks of
         // change (every word is looked at first anyway). `given[value][band]`: the givens of
         // each value; row 0 gathers the empty cells, so that the pass has no branch.
-        let mut given = [[0 as BandSet; N_BANDS]; SIZE + 1];
+        // Indexed by a value's low four bits, which hold every value of a 9x9 grid: the pass
+        // needs no bounds check.
+        let mut given = [[0 as BandSet; N_BANDS]; 16];
         let values = puzzle.as_slice();
         for (band, given_band) in (0..N_BANDS).zip(values.chunks_exact(BAND_CELLS)) {
             for (bit, &value) in given_band.iter().enumerate() {
-                given[usize::from(value).min(SIZE)][band] |= 1 << bit;
+                given[usize::from(value & 15)][band] |= 1 << bit;
             }
         }
         let open = given[0];
         let mut places = [0; N_WORDS];
-        for (digit, cells) in given[1..].iter().enumerate() {
+        for (digit, cells) in given[1..=SIZE].iter().enumerate() {
             for band in 0..N_BANDS {
                 // The digit's givens in the other bands take their columns here.
                 let across = (0..N_BANDS).filter(|&other| other != band);
@@ -370,13 +376,11 @@ impl Board for Nine {
     #[inline]
     fn candidates(&self, cell: Cell) -> Candidates {
         let (band, bit) = locate(cell);
-        let mut set = Candidates::EMPTY;
-        for digit in SHAPE.digits() {
-            if self.places[word(digit.bit() as usize, band)] & (1 << bit) != 0 {
-                set.insert(digit);
-            }
-        }
-        set
+        // Gathered without a branch per digit: every branching board asks.
+        let bits = (0..SIZE).fold(0, |bits, digit| {
+            bits | (((self.places[word(digit, band)] >> bit) & 1) << digit)
+        });
+        Candidates::from_bits(bits.into())
     }
 
     /// One pass over the band words: each digit's open places are scattered into the masks

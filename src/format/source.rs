@@ -103,10 +103,7 @@ impl<R: BufRead> Source<R> {
                 }
             }
             started = true;
-            match available
-                .iter()
-                .position(|&b| b == b'\n' || b == b'\r' || b == 0)
-            {
+            match line_end(available) {
                 Some(end) => {
                     self.after_cr = available[end] == b'\r';
                     self.nul = available[end] == 0;
@@ -153,6 +150,24 @@ impl<R: BufRead> Source<R> {
     }
 }
 
+/// Where the first line end (LF or CR) or NUL byte in `bytes` is. Sixteen bytes are looked at
+/// a time, without a branch per byte, which the compiler turns into vector compares: every
+/// line read goes through here.
+fn line_end(bytes: &[u8]) -> Option<usize> {
+    const CHUNK: usize = 16;
+    let is_end = |b: u8| (b == b'\n') | (b == b'\r') | (b == 0);
+    let mut chunks = bytes.chunks_exact(CHUNK);
+    let mut start = 0;
+    for chunk in chunks.by_ref() {
+        if chunk.iter().fold(false, |any, &b| any | is_end(b)) {
+            break;
+        }
+        start += CHUNK;
+    }
+    let rest = &bytes[start..];
+    rest.iter().position(|&b| is_end(b)).map(|end| start + end)
+}
+
 /// Appends `bytes` to the line, up to [`MAX_LINE`]; anything past it only sets `too_long`.
 fn keep(buf: &mut Vec<u8>, too_long: &mut bool, bytes: &[u8]) {
     let room = MAX_LINE - buf.len();
@@ -165,6 +180,24 @@ fn keep(buf: &mut Vec<u8>, too_long: &mut bool, bytes: &[u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_end_is_found_wherever_it_falls_against_the_chunks() {
+        for len in 0..50 {
+            for end in [b'\n', b'\r', 0] {
+                for at in 0..len {
+                    let mut bytes = vec![b'.'; len];
+                    bytes[at] = end;
+                    // A later end does not count.
+                    if at + 1 < len {
+                        bytes[len - 1] = b'\n';
+                    }
+                    assert_eq!(line_end(&bytes), Some(at), "{len} bytes, {end} at {at}");
+                }
+            }
+            assert_eq!(line_end(&vec![b'7'; len]), None, "{len} bytes, no end");
+        }
+    }
 
     fn lines(input: &[u8]) -> Vec<(usize, String, Option<Cut>)> {
         let mut source = Source::new(input);
