@@ -369,8 +369,28 @@ pub(crate) fn duration(elapsed: Duration) -> String {
 ///
 /// Written a solution at a time, from one buffer.
 fn line(out: &mut dyn io::Write, outcome: &Outcome) -> io::Result<()> {
+    line_pieces(outcome, |piece| out.write_all(piece.as_bytes()))
+}
+
+/// The text [`line`] writes, made whole in one allocation.
+fn line_text(outcome: &Outcome) -> String {
+    // Exact for sides up to 35, where a cell is one character.
+    let each = (outcome.solutions.first()).map_or(0, |first| {
+        first.shape().n_cells() + line_separator(first).len()
+    });
+    let mut text = String::with_capacity(outcome.solutions.len() * each + 16);
+    let _ = line_pieces(outcome, |piece| {
+        text.push_str(piece);
+        Ok(())
+    });
+    text
+}
+
+/// Hands [`line`]'s text to `put` in pieces: each solution with the separator before it, then
+/// the line end; or the status and the line end when there is no solution.
+fn line_pieces(outcome: &Outcome, mut put: impl FnMut(&str) -> io::Result<()>) -> io::Result<()> {
     let Some(first) = outcome.solutions.first() else {
-        return writeln!(out, "{}", outcome.status());
+        return put(&format!("{}\n", outcome.status()));
     };
     let mut text = String::with_capacity(first.shape().n_cells() + 3);
     for (i, solution) in outcome.solutions.iter().enumerate() {
@@ -379,27 +399,9 @@ fn line(out: &mut dyn io::Write, outcome: &Outcome) -> io::Result<()> {
             text.push_str(line_separator(solution));
         }
         solution.push_line(&mut text);
-        out.write_all(text.as_bytes())?;
+        put(&text)?;
     }
-    out.write_all(b"\n")
-}
-
-/// The text [`line`] writes, made whole in one allocation.
-fn line_text(outcome: &Outcome) -> String {
-    let Some(first) = outcome.solutions.first() else {
-        return format!("{}\n", outcome.status());
-    };
-    // Exact for sides up to 35, where a cell is one character.
-    let each = first.shape().n_cells() + line_separator(first).len();
-    let mut text = String::with_capacity(outcome.solutions.len() * each);
-    for (i, solution) in outcome.solutions.iter().enumerate() {
-        if i > 0 {
-            text.push_str(line_separator(solution));
-        }
-        solution.push_line(&mut text);
-    }
-    text.push('\n');
-    text
+    put("\n")
 }
 
 /// What separates solutions like `solution` on one line.
