@@ -387,6 +387,19 @@ fn what_is_no_result_is_an_error_that_says_where() {
     assert!(message.contains("no results"), "{message}");
     let message = stderr(&["merge", "no/such/file.txt"], b"", 2);
     assert!(message.contains("no/such/file.txt"), "{message}");
+    // Counts that no search could make still add up honestly, or say where they overflow.
+    let most = format!("{} multiple\n", u128::MAX);
+    let message = stderr(&["merge"], format!("{most}1 unique\n").as_bytes(), 2);
+    assert!(
+        message.contains("<stdin>: line 2: the counts add up to more than"),
+        "{message}"
+    );
+    let total = run(&["merge"], format!("{most}0 none\n").as_bytes(), 0);
+    assert!(
+        total
+            .starts_with("340,282,366,920,938,463,463,374,607,431,768,211,455 solutions: multiple"),
+        "{total}"
+    );
 }
 
 #[test]

@@ -502,7 +502,16 @@ impl Merge {
                     )
                 ));
             };
-            count += result.count;
+            // No real search counts this far, but a results file can say anything.
+            count = count.checked_add(result.count).ok_or_else(|| {
+                format!(
+                    "{}: line {}: the counts add up to more than {} solutions, the most merge \
+                     adds up",
+                    self.inputs[result.place.input],
+                    result.place.line,
+                    u128::MAX
+                )
+            })?;
             if !result.exact {
                 exact = false;
                 if status == Status::GaveUp {
