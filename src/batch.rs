@@ -93,7 +93,7 @@ pub fn run<I, T>(
     if puzzles.peek().is_none() {
         return;
     }
-    let threads = config.threads.max(1);
+    let threads = config.n_threads();
     if threads == 1 {
         for (_, item) in puzzles {
             emit(prepare(item.map(|puzzle| solve_one(puzzle, config))));

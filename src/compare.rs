@@ -103,7 +103,7 @@ pub fn options(config: &Config) -> String {
         words.push(format!("branch={}", config.branch));
     }
     if config.strategy == Strategy::Bfs {
-        words.push(format!("threads={}", config.threads.max(1)));
+        words.push(format!("threads={}", config.n_threads()));
         if config.max_frontier != Config::DEFAULT_MAX_FRONTIER {
             words.push(format!("max-frontier={}", config.max_frontier));
         }

@@ -197,8 +197,9 @@ pub struct Config {
     pub max_nodes: Option<u64>,
     /// Give up after this much wall-clock time per puzzle.
     pub timeout: Option<Duration>,
-    /// Worker threads for the breadth-first engine; at least 1. The default is the number of
-    /// cores the process may run on, asked of the system once per process.
+    /// Worker threads for the breadth-first engine; at least 1, and at most
+    /// [`Config::MAX_THREADS`] are started. The default is the number of cores the process may
+    /// run on, asked of the system once per process.
     pub threads: usize,
     /// Forced-cell rule of the breadth-first engine.
     pub forced: Forced,
@@ -325,6 +326,17 @@ impl Config {
     /// notices its deadline within this many nodes of passing it.
     pub const CLOCK_EVERY: u64 = 1024;
 
+    /// The most worker threads a search or a batch starts, whatever [`Config::threads`] asks.
+    /// Each thread maps its stack and guard pages, and past some sixteen thousand threads a
+    /// system with the usual limits lets a thread start but not set up its guard page, which
+    /// aborts the process; no level of boards keeps this many busy anyway.
+    pub const MAX_THREADS: usize = 4096;
+
+    /// The worker threads to start: [`Config::threads`] within 1 and [`Config::MAX_THREADS`].
+    pub(crate) fn n_threads(&self) -> usize {
+        self.threads.clamp(1, Self::MAX_THREADS)
+    }
+
     setters! {
         /// Sets [`Config::strategy`].
         with_strategy: strategy: Strategy;
@@ -390,6 +402,13 @@ named_enum!(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_threads_started_are_between_one_and_the_most() {
+        for (asked, started) in [(0, 1), (1, 1), (16, 16), (usize::MAX, Config::MAX_THREADS)] {
+            assert_eq!(Config::default().with_threads(asked).n_threads(), started);
+        }
+    }
 
     #[test]
     fn names_round_trip() {

@@ -96,6 +96,39 @@ fn an_output_file_never_overwrites_an_input() {
     assert!(left.is_empty(), "{left:?}");
 }
 
+/// A picture was once written to a temporary file renamed over its path, which put a plain
+/// file in place of a symbolic link, a named pipe or (as root) a device node.
+#[cfg(unix)]
+#[test]
+fn a_picture_goes_through_a_link_and_into_a_pipe_which_stay() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = write(dir.path(), "target.dot", "old\n");
+    let link = dir.path().join("link.dot");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    explore()
+        .args(["--dot", link.to_str().unwrap(), "-o", "line", ESCARGOT])
+        .assert()
+        .success();
+    assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+    let picture = std::fs::read_to_string(&target).unwrap();
+    assert!(picture.starts_with("// The search tree"), "{picture}");
+
+    let fifo = dir.path().join("fifo.dot");
+    let made = StdCommand::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    explore()
+        .args(["--dot", fifo.to_str().unwrap(), "-o", "line", ESCARGOT])
+        .assert()
+        .success();
+    assert_eq!(reader.join().unwrap(), picture);
+    use std::os::unix::fs::FileTypeExt;
+    assert!(fifo.metadata().unwrap().file_type().is_fifo());
+}
+
 #[test]
 fn picture_errors_say_what_failed_in_words() {
     explore()
@@ -493,6 +526,27 @@ fn many_threads_under_a_memory_cap_do_not_abort() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
     }
+}
+
+/// `--threads 100000` once started sixteen thousand threads and aborted when the next could
+/// not set up its guard page: the count is a number of the engines' range, or an error.
+#[test]
+fn a_thread_count_past_the_engines_most_is_an_error_not_an_abort() {
+    for threads in ["4097", "100000", "4294967296"] {
+        explore()
+            .args(["--threads", threads, ESCARGOT])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "expected a whole number from 1 to 4096",
+            ));
+    }
+    explore()
+        .args(["--threads", "4096", "-o", "line", ESCARGOT])
+        .assert()
+        .success()
+        .stdout(format!("{ESCARGOT_SOLUTION}\n"));
 }
 
 #[test]

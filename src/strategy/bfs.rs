@@ -399,7 +399,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
             room: Condvar::new(),
         },
     };
-    let threads = config.threads.max(1);
+    let threads = config.n_threads();
     let (stats, found, stop, footprint) = if threads == 1 {
         run_levels(root, &shared, |level, depth, out| {
             shared.expand_in_order(level, depth, out)

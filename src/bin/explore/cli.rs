@@ -716,14 +716,14 @@ impl RuleArgs {
 /// Options of the breadth-first engine (and, for the rules, of dfs).
 #[derive(Debug, Args)]
 pub(crate) struct EngineArgs {
-    /// Worker threads: a single puzzle gets them all inside the bfs engine, a batch is spread
-    /// over them one puzzle per thread, whatever the strategy [default: the machine's cores;
-    /// compare: 1]
+    /// Worker threads, 1 to 4096: a single puzzle gets them all inside the bfs engine, a batch
+    /// is spread over them one puzzle per thread, whatever the strategy [default: the
+    /// machine's cores; compare: 1]
     #[arg(
         short = 'j',
         long,
         value_name = "N",
-        value_parser = parse_positive::<usize>,
+        value_parser = parse_threads,
         help_heading = "Breadth-first engine"
     )]
     pub(crate) threads: Option<usize>,
@@ -888,6 +888,17 @@ fn branch_parser() -> impl TypedValueParser<Value = Branch> {
 }
 
 /// Parses a whole number of at least 1.
+/// Parses a thread count: 1 to [`Config::MAX_THREADS`], the most the engines start.
+fn parse_threads(text: &str) -> Result<usize, String> {
+    match parse_positive::<usize>(text) {
+        Ok(n) if n <= Config::MAX_THREADS => Ok(n),
+        _ => Err(format!(
+            "expected a whole number from 1 to {}",
+            Config::MAX_THREADS
+        )),
+    }
+}
+
 fn parse_positive<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
     let fail = || "expected a whole number, 1 or more".to_owned();
     match text.trim().parse::<u64>() {

@@ -6,7 +6,10 @@
 //! from it) is the same file, so the check compares file identity (device and inode on Unix,
 //! the canonical path elsewhere), not names. A picture is written to a temporary file in the
 //! directory of its path and renamed over it once complete, so a failure midway (a full disk,
-//! a killed run) leaves the old file, or none, never half a picture.
+//! a killed run) leaves the old file, or none, never half a picture. A path that is a symbolic
+//! link has the file it points to replaced that way, and the link stays; a path that is no
+//! regular file (a named pipe, a device) is written to as it is, since renaming over it would
+//! put a plain file in its place.
 
 use std::ffi::OsStr;
 use std::fs::{File, Metadata};
@@ -107,9 +110,24 @@ pub(crate) fn check_outputs(sources: &[Source], outputs: &[(&str, &Path)]) -> Re
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same directory, renamed over
-/// `path` once complete. The error says what failed, in words, without the path (the caller
+/// `path` once complete; through a symbolic link, to the file it points to; to a named pipe or
+/// a device, directly. The error says what failed, in words, without the path (the caller
 /// names it).
 pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let target = std::fs::canonicalize(path);
+    let path = match std::fs::metadata(path) {
+        // Where the link leads, or the path itself: a file that exists is replaced there.
+        Ok(metadata) if metadata.is_file() => target.as_deref().unwrap_or(path),
+        Ok(metadata) if !metadata.is_dir() => {
+            return File::options()
+                .write(true)
+                .open(path)
+                .and_then(|mut file| file.write_all(bytes))
+                .map_err(|error| describe(&error));
+        }
+        // A directory fails below, in words; a new file is created at the path.
+        _ => path,
+    };
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
