@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{RecvTimeoutError, Sender};
 
 use explore::batch::{self, Solved};
+use explore::error::InputErrorKind;
 use explore::{Config, Progress, Status, format};
 
 use crate::cli::{OutputFormat, SolveArgs};
@@ -111,6 +112,12 @@ pub(crate) fn run(args: &SolveArgs, live: Live, progress: Option<Progress>) -> T
                     text,
                 }
             }
+            // An input with no puzzle has no result to write (docs/json.md): it is reported as
+            // an input that could not be read.
+            Err(error) if error.kind == InputErrorKind::Empty => Rendered::Whole {
+                text: Some(Ok(String::new())),
+                item: Box::new(Err(error)),
+            },
             Err(error) => Rendered::Whole {
                 text: Some(renderer.invalid(&error)),
                 item: Box::new(Err(error)),
@@ -242,7 +249,11 @@ impl Run {
             }
             Err(error) => {
                 if self.out.check(written) {
-                    self.tally.invalid += 1;
+                    if error.kind == InputErrorKind::Empty {
+                        self.tally.unreadable += 1;
+                    } else {
+                        self.tally.invalid += 1;
+                    }
                     self.out.message(error);
                 }
             }
