@@ -41,9 +41,10 @@ pub struct DepthStats {
     #[cfg_attr(feature = "serde", serde(rename = "found"))]
     pub solutions: u64,
     /// Boards the search held while it expanded the boards of this depth: for `bfs` the level
-    /// (every board of this depth, queued at once); for `dfs` the most boards its stack held
-    /// when it took a board of this depth (the board taken included, with the siblings still
-    /// waiting at every depth above); for the backtrackers 1, the board they fill in place.
+    /// (every board of this depth, queued at once); for `dfs` the most boards it held when it
+    /// took a board of this depth (the board taken, and above it on its path each board with
+    /// children still to make, one per depth); for the backtrackers 1, the board they fill in
+    /// place.
     /// Boards `bfs` searches depth-first beyond its frontier budget are not counted.
     pub frontier: u64,
     /// Memory of those boards, in bytes; for the backtrackers the board and one level of

@@ -441,8 +441,9 @@ fn dfs_reports_its_stack_per_depth_and_at_its_peak() {
             .collect()
     };
     let b = board_bytes();
-    // Depth-first: the root alone; then its two children; then, under the first child, its
-    // two children and the root's second child still waiting: three boards.
+    // Depth-first: the root alone; then the root, its second child still to make, and the
+    // first child; then both of those, each with a child still to make, and the board taken
+    // under the first child: three boards.
     let dfs = solve(&puzzle, &all.clone().with_strategy(Strategy::Dfs));
     assert_eq!(dfs.count, 4);
     assert_eq!(frontier(&dfs), [(1, b), (2, 2 * b), (3, 3 * b)]);
@@ -464,6 +465,26 @@ fn dfs_reports_its_stack_per_depth_and_at_its_peak() {
         };
         assert_eq!(walk(&bfs), walk(&dfs));
     }
+}
+
+/// The stack once held every child of a branch at once: on an empty board, where a branch
+/// cell has up to sixteen candidates, 555 boards for a path 175 deep (an empty 64x64 board
+/// took more than a gigabyte). A board that branched now makes its children one at a time.
+#[test]
+fn dfs_holds_at_most_a_board_per_depth() {
+    let empty = Grid::empty(Shape::new(4, 4).unwrap());
+    let first = Config::default()
+        .with_strategy(Strategy::Dfs)
+        .with_max_solutions(Some(1));
+    let outcome = solve(&empty, &first);
+    assert_eq!(outcome.solutions.len(), 1);
+    assert!(outcome.solutions[0].is_solution_of(&empty));
+    let stats = &outcome.stats;
+    assert!(stats.guesses > 100, "{stats:?}");
+    assert!(
+        stats.peak_frontier <= stats.max_depth as u64 + 1,
+        "{stats:?}"
+    );
 }
 
 #[test]

@@ -36,10 +36,11 @@
 //! of them ([`Config::frontier_boards`]: a 25x25 board is nearly fifty times a 9x9 one). Each
 //! chunk is given an equal share of that budget, fixed before the level starts; a child beyond
 //! its chunk's share is not queued but explored depth-first at once inside the worker
-//! (`dfs::search`), which needs only a stack of a few hundred boards. Such boards are counted in
+//! (`dfs::search`), which needs only a stack of one board per depth. Such boards are counted in
 //! [`Stats::overflow`]. Memory is therefore at most two levels of that many boards plus one
 //! small stack per worker, however large the tree.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
@@ -620,7 +621,7 @@ fn refresh<'b, B: Board>(
 ) {
     if let Some(estimator) = estimator.as_mut().filter(|estimator| estimator.is_due()) {
         let open: Vec<&B> = open.collect();
-        estimator.update(done, &open, |board| *board);
+        estimator.update(done, &open, |board| Cow::Borrowed(*board));
     }
 }
 

@@ -1,21 +1,26 @@
 //! Depth-first search over the same boards, forced cells and branch rule as `bfs`.
 //!
-//! It keeps an explicit stack of boards instead of recursing, so its memory is the path from
-//! the root times the branching factor: at most a few hundred boards. The breadth-first engine
-//! calls `search` for the boards that do not fit in its frontier budget. A watched search
-//! estimates its size from the boards on its stack, the subtrees still to search.
+//! It keeps an explicit stack instead of recursing. A board that branches stays on the stack
+//! and makes its children one at a time, smallest digit first, as the search comes back to it:
+//! the stack holds one board per depth of the path, whatever the number of candidates waiting
+//! there (on a 64x64 board, dozens per depth). The breadth-first engine calls `search` for the
+//! boards that do not fit in its frontier budget. A watched search estimates its size from the
+//! subtrees still to search: the board about to be expanded and the children still to be made.
 //!
 //! The stack is this search's frontier: [`solve`] records, per depth, the most boards it held
-//! when it took a board of that depth (`Stats::record_held`), and samples them into a
-//! [`Footprint`] when asked. `search` itself records nothing of its stack, so the overflow
+//! when it took a board of that depth (that board and the stack, `Stats::record_held`), and
+//! samples them into a [`Footprint`] when asked. `search` itself records nothing of its stack, so the overflow
 //! stacks of `bfs` leave its per-depth figures alone.
 
+use std::borrow::Cow;
 use std::time::Instant;
 
 use crate::board::Board;
 use crate::budget::Budget;
+use crate::candidates::Candidates;
 use crate::config::Config;
 use crate::footprint::Footprint;
+use crate::geometry::Cell;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::progress::Meter;
@@ -45,19 +50,16 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
         budget.max_solutions(),
         &mut stats,
         &mut found,
-        |stats, stack| {
-            // The board on top is taken next; the stack holds it and everything below it.
-            if let Some(&(_, depth)) = stack.last() {
-                let held = stack.len() as u64;
-                stats.record_held(depth, held, held * board_bytes);
-                if let Some(footprint) = &mut footprint {
-                    footprint.record(stats.nodes, held, held * board_bytes);
-                }
+        |stats, held| {
+            let boards = held.boards();
+            stats.record_held(held.depth(), boards, boards * board_bytes);
+            if let Some(footprint) = &mut footprint {
+                footprint.record(stats.nodes, boards, boards * board_bytes);
             }
             meter.tick(stats);
             if let Some(estimator) = &mut estimator {
                 if stats.nodes % ESTIMATE_EVERY == 0 {
-                    estimator.update(stats, stack, |(board, _)| board);
+                    held.refresh(estimator, stats);
                 }
             }
             budget.check(stats.nodes + 1)
@@ -67,11 +69,58 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
     Outcome::searched(found, stop, stats, start, footprint)
 }
 
+/// A board on the stack that has branched: its children, one per candidate of `cell` still in
+/// `rest`, are made one at a time as the search comes back to it, so the stack holds one board
+/// per depth of the path however many candidates wait there.
+struct Frame<B> {
+    board: B,
+    depth: usize,
+    cell: Cell,
+    rest: Candidates,
+}
+
+/// What the search holds as it is about to expand a board: that board (`next`, with its
+/// depth) and the stack of boards above it that still have children to make.
+pub(crate) struct Held<'s, B> {
+    next: &'s (B, usize),
+    stack: &'s [Frame<B>],
+}
+
+impl<B: Board> Held<'_, B> {
+    /// Boards held: the one about to be expanded and every board on the stack.
+    pub(crate) fn boards(&self) -> u64 {
+        self.stack.len() as u64 + 1
+    }
+
+    /// The depth of the board about to be expanded.
+    pub(crate) fn depth(&self) -> usize {
+        self.next.1
+    }
+
+    /// Refreshes the estimate of the whole search, if one is due: the open subtrees are the
+    /// board about to be expanded and every child still to be made.
+    fn refresh(&self, estimator: &mut Estimator<'_>, stats: &Stats) {
+        if !estimator.is_due() {
+            return;
+        }
+        let mut open = vec![None];
+        for (i, frame) in self.stack.iter().enumerate() {
+            open.extend(frame.rest.iter().map(|digit| Some((i, digit))));
+        }
+        estimator.update(stats, &open, |item| match *item {
+            None => Cow::Borrowed(&self.next.0),
+            Some((i, digit)) => {
+                let frame = &self.stack[i];
+                Cow::Owned(frame.board.child(frame.cell, digit))
+            }
+        });
+    }
+}
+
 /// Explores the subtree under `root` (at `depth`) depth-first, smallest digit first, adding to
-/// `stats` and `found`. Stops when `found` holds `limit` solutions, or when `check`,
-/// asked before each node with the statistics so far (to add to, as the caller's figures of
-/// the stack) and the stack of boards still to expand (each with its depth, the next on top),
-/// gives a reason.
+/// `stats` and `found`. Stops when `found` holds `limit` solutions, or when `check`, asked
+/// before each node with the statistics so far (to add to, as the caller's figures of the
+/// stack) and what the search holds, gives a reason.
 pub(crate) fn search<B: Board>(
     root: B,
     depth: usize,
@@ -79,19 +128,44 @@ pub(crate) fn search<B: Board>(
     limit: u64,
     stats: &mut Stats,
     found: &mut Found,
-    mut check: impl FnMut(&mut Stats, &[(B, usize)]) -> Option<Stop>,
+    mut check: impl FnMut(&mut Stats, Held<'_, B>) -> Option<Stop>,
 ) -> Stop {
     if found.reached(limit) {
         return Stop::SolutionLimit;
     }
-    let mut stack = vec![(root, depth)];
-    while !stack.is_empty() {
-        if let Some(stop) = check(stats, &stack) {
+    let mut stack: Vec<Frame<B>> = Vec::new();
+    let mut next = Some((root, depth));
+    loop {
+        let (mut board, depth) = match next.take() {
+            Some(next) => next,
+            // The smallest digit still waiting on the deepest board that has one.
+            None => {
+                let Some(top) = stack.last_mut() else {
+                    return Stop::Exhausted;
+                };
+                let Some(digit) = top.rest.iter().next() else {
+                    stack.pop();
+                    continue;
+                };
+                top.rest.remove(digit);
+                let child = (top.board.child(top.cell, digit), top.depth + 1);
+                if top.rest.is_empty() {
+                    stack.pop();
+                }
+                child
+            }
+        };
+        let held = (board, depth);
+        if let Some(stop) = check(
+            stats,
+            Held {
+                next: &held,
+                stack: &stack,
+            },
+        ) {
             return stop;
         }
-        let Some((mut board, depth)) = stack.pop() else {
-            break;
-        };
+        (board, _) = held;
         match expand(&mut board, depth, config, stats) {
             Step::Dead => {}
             Step::Solved => {
@@ -108,13 +182,12 @@ pub(crate) fn search<B: Board>(
                     return Stop::SolutionLimit;
                 }
             }
-            Step::Branch(cell, candidates) => {
-                // Pushed largest first, so the smallest digit is explored first.
-                for digit in candidates.iter().rev() {
-                    stack.push((board.child(cell, digit), depth + 1));
-                }
-            }
+            Step::Branch(cell, rest) => stack.push(Frame {
+                board,
+                depth,
+                cell,
+                rest,
+            }),
         }
     }
-    Stop::Exhausted
 }

@@ -5,6 +5,7 @@
 //! The paths are drawn with a seeded generator, so an estimate is the same on every run and
 //! every thread count.
 
+use std::borrow::Cow;
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, probe};
@@ -79,9 +80,9 @@ pub(crate) fn path<B: Board>(board: &B, config: &Config, draws: &mut Draws) -> E
 /// of the tree, every board gets its share of the paths in turn (a stratified sample: no
 /// board's weight is left to chance); among more, as in a wide level, boards are drawn at
 /// random.
-fn subtrees<T, B: Board>(
+fn subtrees<'b, T, B: Board>(
     open: &[T],
-    board: impl Fn(&T) -> &B,
+    board: impl Fn(&T) -> Cow<'b, B>,
     config: &Config,
     draws: &mut Draws,
     deadline: Instant,
@@ -97,7 +98,7 @@ fn subtrees<T, B: Board>(
         } else {
             (draws.below(n), 0)
         };
-        let one = path(board(&open[item]), config, draws);
+        let one = path(&*board(&open[item]), config, draws);
         let (sum, count) = &mut sums[slot];
         sum.nodes += one.nodes;
         sum.solutions += one.solutions;
@@ -171,11 +172,11 @@ impl<'a> Estimator<'a> {
     /// Estimates the whole search, if an estimate is due: what is done (`done`), and the
     /// subtrees of the `open` boards, those still to expand (`board` gives the board of an
     /// item).
-    pub(crate) fn update<T, B: Board>(
+    pub(crate) fn update<'b, T, B: Board>(
         &mut self,
         done: &Stats,
         open: &[T],
-        board: impl Fn(&T) -> &B,
+        board: impl Fn(&T) -> Cow<'b, B>,
     ) {
         let now = Instant::now();
         if now < self.next || open.is_empty() {
