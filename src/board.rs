@@ -38,6 +38,7 @@
 //!   dead.
 
 use std::fmt::Debug;
+use std::time::Instant;
 
 use crate::candidates::Candidates;
 use crate::config::{Branch, Forced};
@@ -159,7 +160,16 @@ pub(crate) struct Probed {
 /// `rule` is the search's own forced-cell rule, which filled `board`, but at most
 /// [`Forced::Locked`]: the subsets rule costs more per look than it tells the choice. The
 /// look-ahead changes which cell the search branches on, never what it finds.
-pub(crate) fn probe<B: Board>(board: &B, fewest: Cell, rule: Forced) -> Probed {
+///
+/// On a large board one look-ahead can take seconds (an empty 64x64 board: 32 cells of 64
+/// children each): past `deadline`, it takes the best cell of those looked at so far, and the
+/// search, which checks its own clock next, stops.
+pub(crate) fn probe<B: Board>(
+    board: &B,
+    fewest: Cell,
+    rule: Forced,
+    deadline: Option<Instant>,
+) -> Probed {
     let rule = rule.min(Forced::Locked);
     let n = board.candidates(fewest).len();
     let shape = board.shape();
@@ -172,6 +182,9 @@ pub(crate) fn probe<B: Board>(board: &B, fewest: Cell, rule: Forced) -> Probed {
         .filter(|(_, candidates)| candidates.len() == n)
         .take(PROBE_CELLS);
     for (i, (cell, candidates)) in tried.enumerate() {
+        if i > 0 && deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            break;
+        }
         let mut poorest = u32::MAX;
         for digit in candidates {
             let mut child = board.child(cell, digit);
@@ -428,7 +441,7 @@ mod tests {
                     continue;
                 };
                 let n = Board::candidates(&board, fewest).len();
-                let probed = probe(&board, fewest, Forced::Locked);
+                let probed = probe(&board, fewest, Forced::Locked, None);
                 assert_eq!(Board::candidates(&board, probed.cell).len(), n);
                 // Each tried cell's children: settled counts, None where dead.
                 let poorest = |cell: Cell| {
@@ -507,7 +520,10 @@ mod tests {
                         assert_eq!(nine.branch_cell(branch), general.branch_cell(branch));
                     }
                     if let Some(cell) = nine.branch_cell(Branch::Fewest) {
-                        assert_eq!(probe(&nine, cell, rule), probe(&general, cell, rule));
+                        assert_eq!(
+                            probe(&nine, cell, rule, None),
+                            probe(&general, cell, rule, None)
+                        );
                         for digit in Board::candidates(&nine, cell) {
                             let children = (
                                 Board::child(&nine, cell, digit),
@@ -520,5 +536,20 @@ mod tests {
             }
         }
         assert!(seen > 500, "only {seen} boards compared");
+    }
+
+    #[test]
+    fn a_look_ahead_past_its_deadline_takes_the_best_cell_so_far() {
+        // The empty board: every cell has nine candidates and no child dies, so the look-ahead
+        // makes nine children for each of the PROBE_CELLS cells it looks at.
+        let board = Nine::new(&Grid::empty(Shape::NINE));
+        let first = board.branch_cell(Branch::Fewest).unwrap();
+        let whole = probe(&board, first, Forced::Locked, None);
+        assert_eq!(whole.boards, 9 * PROBE_CELLS as u64);
+        let later = Instant::now() + std::time::Duration::from_secs(3600);
+        assert_eq!(probe(&board, first, Forced::Locked, Some(later)), whole);
+        // Past the deadline it still looks at one cell, so that there is a best one.
+        let past = probe(&board, first, Forced::Locked, Some(Instant::now()));
+        assert_eq!((past.cell, past.boards), (first, 9));
     }
 }

@@ -93,6 +93,11 @@ impl Budget {
         None
     }
 
+    /// When the search must stop, if it has a time limit.
+    pub(crate) fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
     /// Whether the deadline has passed, looking at the clock now.
     pub(crate) fn check_clock(&self) -> Option<Stop> {
         match self.deadline {

@@ -277,7 +277,13 @@ impl Shared<'_> {
                 stop = Some(reason);
                 break;
             }
-            match expand(&mut board, depth, self.config, stats) {
+            match expand(
+                &mut board,
+                depth,
+                self.config,
+                stats,
+                self.budget.deadline(),
+            ) {
                 Step::Dead => {}
                 Step::Solved => {
                     found.add(|| board.to_grid());
@@ -305,7 +311,7 @@ impl Shared<'_> {
                             child,
                             depth + 1,
                             self.config,
-                            limit,
+                            &self.budget,
                             stats,
                             found,
                             |stats, _| self.check(index, stats, held, meter),

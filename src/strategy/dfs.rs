@@ -47,7 +47,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
         root,
         0,
         config,
-        budget.max_solutions(),
+        &budget,
         &mut stats,
         &mut found,
         |stats, held| {
@@ -118,18 +118,19 @@ impl<B: Board> Held<'_, B> {
 }
 
 /// Explores the subtree under `root` (at `depth`) depth-first, smallest digit first, adding to
-/// `stats` and `found`. Stops when `found` holds `limit` solutions, or when `check`, asked
+/// `stats` and `found`. Stops when `found` holds the budget's most solutions, or when `check`, asked
 /// before each node with the statistics so far (to add to, as the caller's figures of the
 /// stack) and what the search holds, gives a reason.
 pub(crate) fn search<B: Board>(
     root: B,
     depth: usize,
     config: &Config,
-    limit: u64,
+    budget: &Budget,
     stats: &mut Stats,
     found: &mut Found,
     mut check: impl FnMut(&mut Stats, Held<'_, B>) -> Option<Stop>,
 ) -> Stop {
+    let limit = budget.max_solutions();
     if found.reached(limit) {
         return Stop::SolutionLimit;
     }
@@ -166,7 +167,7 @@ pub(crate) fn search<B: Board>(
             return stop;
         }
         (board, _) = held;
-        match expand(&mut board, depth, config, stats) {
+        match expand(&mut board, depth, config, stats, budget.deadline()) {
             Step::Dead => {}
             Step::Solved => {
                 found.add(|| board.to_grid());

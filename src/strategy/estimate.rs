@@ -43,7 +43,12 @@ impl Draws {
 
 /// One random path from `board` (not yet expanded) to a dead or solved board: the boards and
 /// solutions of its subtree, if every board on the path stood for as many as it has children.
-pub(crate) fn path<B: Board>(board: &B, config: &Config, draws: &mut Draws) -> Estimate {
+pub(crate) fn path<B: Board>(
+    board: &B,
+    config: &Config,
+    draws: &mut Draws,
+    deadline: Option<Instant>,
+) -> Estimate {
     let mut board = board.clone();
     let mut weight = 1.0;
     let mut estimate = Estimate::default();
@@ -62,7 +67,7 @@ pub(crate) fn path<B: Board>(board: &B, config: &Config, draws: &mut Draws) -> E
             return estimate;
         }
         if config.branch == Branch::Probe {
-            cell = probe(&board, cell, config.forced).cell;
+            cell = probe(&board, cell, config.forced, deadline).cell;
         }
         let candidates = board.candidates(cell);
         let n = candidates.len() as usize;
@@ -98,7 +103,7 @@ fn subtrees<'b, T, B: Board>(
         } else {
             (draws.below(n), 0)
         };
-        let one = path(&*board(&open[item]), config, draws);
+        let one = path(&*board(&open[item]), config, draws, Some(deadline));
         let (sum, count) = &mut sums[slot];
         sum.nodes += one.nodes;
         sum.solutions += one.solutions;
@@ -214,7 +219,7 @@ mod tests {
         let mut draws = Draws::new(7);
         let mut sum = Estimate::default();
         for _ in 0..n {
-            let one = path(root, &config, &mut draws);
+            let one = path(root, &config, &mut draws, None);
             sum.nodes += one.nodes;
             sum.solutions += one.solutions;
         }

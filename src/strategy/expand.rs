@@ -4,6 +4,8 @@
 //! Both searches call this and differ only in where they put the children, so their per-depth
 //! statistics agree whenever both run to the end.
 
+use std::time::Instant;
+
 use crate::board::{Board, probe};
 use crate::candidates::Candidates;
 use crate::config::{Branch, Config};
@@ -24,13 +26,15 @@ pub(crate) enum Step {
     Counted(u64),
 }
 
-/// Expands `board`, found at `depth`, and counts it as one node.
+/// Expands `board`, found at `depth`, and counts it as one node. `deadline` is the search's,
+/// which cuts short a look-ahead ([`Branch::Probe`]) that would run past it.
 #[inline]
 pub(crate) fn expand<B: Board>(
     board: &mut B,
     depth: usize,
     config: &Config,
     stats: &mut Stats,
+    deadline: Option<Instant>,
 ) -> Step {
     stats.nodes += 1;
     stats.depth_mut(depth).boards += 1;
@@ -60,7 +64,7 @@ pub(crate) fn expand<B: Board>(
         }
         Some(mut cell) => {
             if config.branch == Branch::Probe {
-                let probed = probe(board, cell, config.forced);
+                let probed = probe(board, cell, config.forced, deadline);
                 stats.probes += probed.boards;
                 cell = probed.cell;
             }
