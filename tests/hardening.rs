@@ -296,6 +296,24 @@ fn a_full_disk_is_reported_in_words() {
         String::from_utf8_lossy(&output.stderr),
         "explore: cannot write output: no space left on device\n"
     );
+    // Help and the version once reported success however their writing went.
+    for args in [&["--help"][..], &["--version"], &["compare", "-h"]] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = StdCommand::new(env!("CARGO_BIN_EXE_explore"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            "explore: cannot write output: no space left on device\n",
+            "{args:?}"
+        );
+    }
 }
 
 /// Results reach a pipe as each puzzle is solved, while the input is still open.

@@ -89,8 +89,30 @@ pub(crate) fn parse() -> Cli {
     let color = Color::from_args(&args);
     let matches = Cli::command()
         .color(color.for_clap())
-        .get_matches_from(args);
-    Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit())
+        .try_get_matches_from(args)
+        .unwrap_or_else(|error| exit_with(&error));
+    Cli::from_arg_matches(&matches).unwrap_or_else(|error| exit_with(&error))
+}
+
+/// Prints clap's help, version or usage error and exits with its status. Help or a version
+/// that cannot be written is a failure, as results are: said in words on standard error, or
+/// quietly when the reader has gone (`explore --help | head`); exit status 2 either way.
+fn exit_with(error: &clap::Error) -> ! {
+    let printed = error
+        .print()
+        .and_then(|()| std::io::Write::flush(&mut std::io::stdout()));
+    match printed {
+        Err(failure) if !error.use_stderr() => {
+            if failure.kind() != std::io::ErrorKind::BrokenPipe {
+                eprintln!(
+                    "explore: cannot write output: {}",
+                    explore::error::in_words(&failure)
+                );
+            }
+            std::process::exit(2)
+        }
+        _ => std::process::exit(error.exit_code()),
+    }
 }
 
 /// The whole command line: solving (the default), or a subcommand.
