@@ -9,8 +9,8 @@
 //!
 //! The stack is this search's frontier: [`solve`] records, per depth, the most boards it held
 //! when it took a board of that depth (that board and the stack, `Stats::record_held`), and
-//! samples them into a [`Footprint`] when asked. `search` itself records nothing of its stack, so the overflow
-//! stacks of `bfs` leave its per-depth figures alone.
+//! samples them into a [`Footprint`] when asked. `search` itself records nothing of its stack,
+//! so the overflow stacks of `bfs` leave its per-depth figures alone.
 
 use std::borrow::Cow;
 use std::time::Instant;
@@ -79,10 +79,11 @@ struct Frame<B> {
     rest: Candidates,
 }
 
-/// What the search holds as it is about to expand a board: that board (`next`, with its
-/// depth) and the stack of boards above it that still have children to make.
+/// What the search holds as it is about to expand a board: that board (`next`, at `depth`)
+/// and the stack of boards above it that still have children to make.
 pub(crate) struct Held<'s, B> {
-    next: &'s (B, usize),
+    next: &'s B,
+    depth: usize,
     stack: &'s [Frame<B>],
 }
 
@@ -94,7 +95,7 @@ impl<B: Board> Held<'_, B> {
 
     /// The depth of the board about to be expanded.
     pub(crate) fn depth(&self) -> usize {
-        self.next.1
+        self.depth
     }
 
     /// Refreshes the estimate of the whole search, if one is due: the open subtrees are the
@@ -108,7 +109,7 @@ impl<B: Board> Held<'_, B> {
             open.extend(frame.rest.iter().map(|digit| Some((i, digit))));
         }
         estimator.update(stats, &open, |item| match *item {
-            None => Cow::Borrowed(&self.next.0),
+            None => Cow::Borrowed(self.next),
             Some((i, digit)) => {
                 let frame = &self.stack[i];
                 Cow::Owned(frame.board.child(frame.cell, digit))
@@ -118,9 +119,9 @@ impl<B: Board> Held<'_, B> {
 }
 
 /// Explores the subtree under `root` (at `depth`) depth-first, smallest digit first, adding to
-/// `stats` and `found`. Stops when `found` holds the budget's most solutions, or when `check`, asked
-/// before each node with the statistics so far (to add to, as the caller's figures of the
-/// stack) and what the search holds, gives a reason.
+/// `stats` and `found`. Stops when `found` holds the budget's most solutions, or when `check`,
+/// asked before each node with the statistics so far (to add to, as the caller's figures of
+/// the stack) and what the search holds, gives a reason.
 pub(crate) fn search<B: Board>(
     root: B,
     depth: usize,
@@ -135,10 +136,10 @@ pub(crate) fn search<B: Board>(
         return Stop::SolutionLimit;
     }
     let mut stack: Vec<Frame<B>> = Vec::new();
-    let mut next = Some((root, depth));
+    let mut root = Some((root, depth));
     loop {
-        let (mut board, depth) = match next.take() {
-            Some(next) => next,
+        let (mut board, depth) = match root.take() {
+            Some(root) => root,
             // The smallest digit still waiting on the deepest board that has one.
             None => {
                 let Some(top) = stack.last_mut() else {
@@ -156,17 +157,14 @@ pub(crate) fn search<B: Board>(
                 child
             }
         };
-        let held = (board, depth);
-        if let Some(stop) = check(
-            stats,
-            Held {
-                next: &held,
-                stack: &stack,
-            },
-        ) {
+        let held = Held {
+            next: &board,
+            depth,
+            stack: &stack,
+        };
+        if let Some(stop) = check(stats, held) {
             return stop;
         }
-        (board, _) = held;
         match expand(&mut board, depth, config, stats, budget.deadline()) {
             Step::Dead => {}
             Step::Solved => {
