@@ -385,6 +385,11 @@ fn what_is_no_result_is_an_error_that_says_where() {
     assert!(message.contains("unknown schema 'other/9'"), "{message}");
     let message = stderr(&["merge"], b"", 2);
     assert!(message.contains("no results"), "{message}");
+    let message = stderr(&["merge"], b"invalid\n", 2);
+    assert!(
+        message.contains("<stdin>: line 1: a shard that could not be read"),
+        "{message}"
+    );
     let message = stderr(&["merge", "no/such/file.txt"], b"", 2);
     assert!(message.contains("no/such/file.txt"), "{message}");
     // Counts that no search could make still add up honestly, or say where they overflow.

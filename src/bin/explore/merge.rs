@@ -416,7 +416,9 @@ impl Merge {
     ) -> Result<(String, u8), String> {
         match self.kind.as_ref().map(|(kind, _)| *kind) {
             Some(Kind::Records) => self.compared_summary(output),
-            None if !expected => Err("no results to merge".to_owned()),
+            // Results that are all `invalid` say no kind, and are reported below, each where
+            // it stands.
+            None if !expected && self.results.is_empty() => Err("no results to merge".to_owned()),
             _ if self.batch => self.batch_summary(output),
             _ => self.shards_total(output),
         }
