@@ -139,6 +139,20 @@ fn picture_errors_say_what_failed_in_words() {
             predicate::str::contains("--svg: cannot write no/such/dir/x.svg: cannot create a file in no/such/dir: no such file or directory")
                 .and(predicate::str::contains("os error").not()),
         );
+    // Said before a comparison runs, not after it (minutes, on a large set).
+    explore()
+        .args([
+            "compare",
+            "tests/data/cli/top3.txt",
+            "--svg",
+            "no/such/dir/x.svg",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "--svg: cannot write no/such/dir/x.svg: cannot create a file in no/such/dir",
+        ));
 }
 
 #[cfg(unix)]

@@ -1,7 +1,8 @@
 //! Files the run writes (`--svg`, `--dot`, the chart of `explore compare`): never one of the
 //! run's inputs, and written whole or not at all.
 //!
-//! An output path is checked against every input before anything is read: the same file
+//! An output path is checked before anything is read: its directory must exist, and it must
+//! not be an input of the run. The same file
 //! under another spelling (`./v.txt`, a symbolic link, a hard link, standard input redirected
 //! from it) is the same file, so the check compares file identity (device and inode on Unix,
 //! the canonical path elsewhere), not names. A picture is written to a temporary file in the
@@ -77,6 +78,21 @@ pub(crate) fn check_outputs(sources: &[Source], outputs: &[(&str, &Path)]) -> Re
         })
         .collect();
     for (i, &(flag, path)) in outputs.iter().enumerate() {
+        // A directory that is not there fails now, not after a long comparison.
+        if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
+            let missing = match std::fs::metadata(dir) {
+                Ok(metadata) if metadata.is_dir() => None,
+                Ok(_) => Some("not a directory".to_owned()),
+                Err(error) => Some(describe(&error)),
+            };
+            if let Some(why) = missing {
+                return Err(format!(
+                    "{flag}: cannot write {}: cannot create a file in {}: {why}",
+                    quoted(path.as_os_str()),
+                    quoted(dir.as_os_str())
+                ));
+            }
+        }
         let Some(id) = identity(path) else {
             continue;
         };
