@@ -2,10 +2,9 @@
 //! run's inputs, and written whole or not at all.
 //!
 //! An output path is checked before anything is read: its directory must exist, and it must
-//! not be an input of the run. The same file
-//! under another spelling (`./v.txt`, a symbolic link, a hard link, standard input redirected
-//! from it) is the same file, so the check compares file identity (device and inode on Unix,
-//! the canonical path elsewhere), not names. A picture is written to a temporary file in the
+//! not be an input of the run. The same file under another spelling (`./v.txt`, a symbolic
+//! link, a hard link, standard input redirected from it) is the same file, so the check
+//! compares file identity (device and inode on Unix, the canonical path elsewhere), not names. A picture is written to a temporary file in the
 //! directory of its path and renamed over it once complete, so a failure midway (a full disk,
 //! a killed run) leaves the old file, or none, never half a picture. A path that is a symbolic
 //! link has the file it points to replaced that way, and the link stays; a path that is no
