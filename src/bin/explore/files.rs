@@ -4,9 +4,10 @@
 //! An output path is checked before anything is read: its directory must exist, and it must
 //! not be an input of the run. The same file under another spelling (`./v.txt`, a symbolic
 //! link, a hard link, standard input redirected from it) is the same file, so the check
-//! compares file identity (device and inode on Unix, the canonical path elsewhere), not names. A picture is written to a temporary file in the
-//! directory of its path and renamed over it once complete, so a failure midway (a full disk,
-//! a killed run) leaves the old file, or none, never half a picture. A path that is a symbolic
+//! compares file identity (device and inode on Unix, the canonical path elsewhere), not names.
+//! A picture is written to a temporary file in the directory of its path and renamed over it
+//! once complete, so a failure midway (a full disk, a killed run) leaves the old file, or
+//! none, never half a picture. A path that is a symbolic
 //! link has the file it points to replaced that way, and the link stays; a path that is no
 //! regular file (a named pipe, a device) is written to as it is, since renaming over it would
 //! put a plain file in its place.
@@ -129,10 +130,13 @@ pub(crate) fn check_outputs(sources: &[Source], outputs: &[(&str, &Path)]) -> Re
 /// a device, directly. The error says what failed, in words, without the path (the caller
 /// names it).
 pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let target = std::fs::canonicalize(path);
+    let target;
     let path = match std::fs::metadata(path) {
         // Where the link leads, or the path itself: a file that exists is replaced there.
-        Ok(metadata) if metadata.is_file() => target.as_deref().unwrap_or(path),
+        Ok(metadata) if metadata.is_file() => {
+            target = std::fs::canonicalize(path);
+            target.as_deref().unwrap_or(path)
+        }
         Ok(metadata) if !metadata.is_dir() => {
             return File::options()
                 .write(true)
