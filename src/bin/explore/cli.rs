@@ -799,7 +799,7 @@ pub(crate) enum OutputFormat {
     /// one line per puzzle: its solutions (a character per cell, space-separated when several;
     /// numbers above 35x35), or the word none, gave_up or invalid
     Line,
-    /// one JSON object per puzzle per line (see README.md for the fields)
+    /// one JSON object per puzzle per line (docs/json.md has the fields)
     Json,
 }
 
