@@ -599,6 +599,36 @@ fn help_teaches_strategies_inputs_and_exit_codes() {
     assert!(short.contains("Exit status"));
 }
 
+/// `-h` is a summary: one screen of a terminal 80 columns wide, the options a newcomer needs
+/// with a line each, and the pointer to `--help` for the rest.
+#[test]
+fn short_help_is_one_screen_at_80_columns() {
+    let short = explore().env("COLUMNS", "80").arg("-h").assert().success();
+    let short = String::from_utf8_lossy(&short.get_output().stdout).into_owned();
+    let lines: Vec<&str> = short.lines().collect();
+    assert!(lines.len() <= 60, "-h is {} lines:\n{short}", lines.len());
+    for line in &lines {
+        assert!(
+            line.chars().count() <= 80,
+            "-h line wider than 80: {line:?}"
+        );
+    }
+    for needle in [
+        "--strategy",
+        "--all",
+        "--count",
+        "--trace",
+        "--step",
+        "--output",
+        "--help'",
+    ] {
+        assert!(short.contains(needle), "-h lacks {needle:?}");
+    }
+    // The engine's budgets are in --help only.
+    assert!(!short.contains("--max-frontier-bytes"));
+    assert!(!short.contains("--dot-boards"));
+}
+
 #[test]
 fn version_names_the_package_version() {
     explore()

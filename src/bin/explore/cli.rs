@@ -48,6 +48,9 @@ Exit status: 0 all solved, 1 some puzzle has no solution or gave up, 2 unreadabl
 invalid puzzle or a result not written. 'explore --help' says more.";
 
 const AFTER_LONG_HELP: &str = "\
+Every option, input layout, output and exit status in full: docs/reference.md; the lesson
+in search: docs/tutorial.md.
+
 Exit status:
   0  every puzzle was read and solved (unique, multiple or solved)
   1  some puzzle has no solution, or its search gave up at --max-nodes or --timeout
@@ -137,16 +140,19 @@ pub(crate) struct Cli {
     #[command(flatten)]
     pub(crate) solve: SolveArgs,
 
-    /// When to colour clap's messages and the log on standard error: auto colours a terminal,
-    /// unless NO_COLOR is set (or CLICOLOR_FORCE asks for colour even into a pipe). Results,
-    /// tables, the trace and the progress bar are never coloured.
+    /// When to colour messages on standard error
+    ///
+    /// Clap's messages and the log: auto colours a terminal, unless NO_COLOR is set (or
+    /// CLICOLOR_FORCE asks for colour even into a pipe). Results, tables, the trace and the
+    /// progress bar are never coloured.
     #[arg(
         long,
         value_name = "WHEN",
         value_enum,
         default_value_t = Color::Auto,
         global = true,
-        help_heading = "Output"
+        help_heading = "Output",
+        hide_short_help = true
     )]
     pub(crate) color: Color,
 }
@@ -154,19 +160,19 @@ pub(crate) struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
-    /// Run several strategies over the same puzzles and compare them side by side.
+    /// Compare strategies side by side on the same puzzles.
     #[command(long_about = COMPARE_ABOUT, after_long_help = COMPARE_AFTER_HELP)]
     Compare(CompareArgs),
-    /// Cut one puzzle's search into shards, one puzzle per line, to solve anywhere.
+    /// Cut one puzzle's search into shards, to solve anywhere.
     #[command(long_about = SPLIT_ABOUT, after_long_help = SPLIT_AFTER_HELP)]
     Split(SplitArgs),
-    /// Add up results: of one puzzle's shards, of a batch, or of a comparison split by lines.
+    /// Add up the results of shards, batches or comparisons.
     #[command(long_about = MERGE_ABOUT, after_long_help = MERGE_AFTER_HELP)]
     Merge(MergeArgs),
-    /// Print a completion script for a shell to standard output.
+    /// Print a shell's completion script.
     #[command(long_about = COMPLETIONS_ABOUT)]
     Completions(CompletionsArgs),
-    /// Print the manual page (roff) to standard output.
+    /// Print the manual page (roff).
     #[command(long_about = MAN_ABOUT)]
     Man,
 }
@@ -226,7 +232,10 @@ Examples:
 /// The arguments of solving: inputs, search, engine, output.
 #[derive(Debug, Args)]
 pub(crate) struct SolveArgs {
-    /// Files, '-' for standard input, or puzzles written out; none solves a demo puzzle.
+    /// Files, '-' for standard input, or puzzles; none: the demo puzzle
+    ///
+    /// A puzzle written out is its cells on one line, or a grid of lines; with no INPUT, explore
+    /// solves AI Escargot, its built-in demo.
     #[arg(value_name = "INPUT")]
     pub(crate) inputs: Vec<OsString>,
 
@@ -246,33 +255,37 @@ pub(crate) struct SolveArgs {
     #[command(flatten)]
     pub(crate) limits: LimitArgs,
 
-    /// Count every solution without keeping any: an exact count however large (the empty 6x6
-    /// board has 28,200,960), in the memory of the search alone. --max-solutions N stops the
-    /// count at N. Output: the count in the verdict; with --output line, one line per puzzle,
-    /// the count and the status ('28200960 multiple', '0 none', and '>=N' before the status
-    /// when the search stopped before the end); with --output json, 'count' and 'exact'
+    /// Count every solution without keeping any
+    ///
+    /// An exact count however large (the empty 6x6 board has 28,200,960), in the memory of the
+    /// search alone. --max-solutions N stops the count at N. Output: the count in the verdict; with
+    /// --output line, one line per puzzle, the count and the status ('28200960 multiple', '0 none',
+    /// and '>=N' before the status when the search stopped before the end); with --output json,
+    /// 'count' and 'exact'
     #[arg(long, help_heading = "Search limits")]
     pub(crate) count: bool,
 
     #[command(flatten)]
     pub(crate) engine: EngineArgs,
 
-    /// Draw the search on standard error as it runs: one row per finished depth (boards,
-    /// forced cells, children, dead boards, solutions, frontier and its memory, and a bar
-    /// proportional to the frontier, its scale in the title), then a summary. The table fits
-    /// the terminal (at least 80 columns; COLUMNS, else 80, off a terminal). The depth-first
-    /// strategies' rows are final only when they end: a live line shows their progress until
-    /// then. The rows do not depend on --threads.
+    /// Draw the search live on standard error, a row per depth
+    ///
+    /// One row per finished depth (boards, forced cells, children, dead boards, solutions, frontier
+    /// and its memory, and a bar proportional to the frontier, its scale in the title), then a
+    /// summary. The table fits the terminal (at least 80 columns; COLUMNS, else 80, off a
+    /// terminal). The depth-first strategies' rows are final only when they end: a live line shows
+    /// their progress until then. The rows do not depend on --threads.
     #[arg(long, help_heading = "Watch the search")]
     pub(crate) trace: bool,
 
-    /// Step through the search of the first puzzle in the terminal, for a class: one depth
-    /// per key press with bfs, one board with dfs, bitmask and backtrack. Each step shows what
-    /// it did and draws the boards waiting (the bfs queue, the depth-first stack, next first) as
-    /// small grids, with candidates when they fit (4x4 boards) and the guess that made each
-    /// in reverse video. Keys: space or enter to step, r to run to the end, q to quit. The
-    /// steps are the strategy's real search: its rules (--forced, --branch), boards and order.
-    /// Needs a terminal.
+    /// Step through the search in the terminal
+    ///
+    /// For a class, the search of the first puzzle: one depth per key press with bfs, one board
+    /// with dfs, bitmask and backtrack. Each step shows what it did and draws the boards waiting
+    /// (the bfs queue, the depth-first stack, next first) as small grids, with candidates when they
+    /// fit (4x4 boards) and the guess that made each in reverse video. Keys: space or enter to
+    /// step, r to run to the end, q to quit. The steps are the strategy's real search: its rules
+    /// (--forced, --branch), boards and order. Needs a terminal.
     #[arg(
         long,
         help_heading = "Watch the search",
@@ -286,26 +299,35 @@ pub(crate) struct SolveArgs {
         long,
         value_name = "FORMAT",
         value_enum,
-        help_heading = "Watch the search"
+        help_heading = "Watch the search",
+        hide_short_help = true
     )]
     pub(crate) trace_format: Option<TraceFormat>,
 
-    /// Draw the search of the first puzzle per depth to FILE as SVG: boards branched, dead and
-    /// solved at each depth, and the frontier.
+    /// Draw the first puzzle's search per depth as SVG
+    ///
+    /// Boards branched, dead and solved at each depth, and the frontier.
     #[arg(long, value_name = "FILE", help_heading = "Watch the search")]
     pub(crate) svg: Option<PathBuf>,
 
-    /// Write the search tree of the first puzzle to FILE in Graphviz DOT, for searches of up
-    /// to 2,000 boards: boards as nodes, labelled with the cell and digit that made them and
-    /// numbered in the order --strategy expands them (bfs breadth-first, dfs depth-first);
-    /// dead boards and solutions marked. backtrack and bitmask draw their own tree: one cell at
-    /// a time, nothing forced. Render it with: dot -Tsvg FILE -o tree.svg
+    /// Write the first puzzle's search tree for Graphviz
+    ///
+    /// Graphviz DOT, for searches of up to 2,000 boards: boards as nodes, labelled with the cell
+    /// and digit that made them and numbered in the order --strategy expands them (bfs
+    /// breadth-first, dfs depth-first); dead boards and solutions marked. backtrack and bitmask
+    /// draw their own tree: one cell at a time, nothing forced. Render it with: dot -Tsvg FILE -o
+    /// tree.svg
     #[arg(long, value_name = "FILE", help_heading = "Watch the search")]
     pub(crate) dot: Option<PathBuf>,
 
     /// Also draw the visit order in --dot's tree, as a path of dashed arrows from each board
     /// expanded to the next: bfs sweeps each depth, dfs dives down and backs up.
-    #[arg(long, requires = "dot", help_heading = "Watch the search")]
+    #[arg(
+        long,
+        requires = "dot",
+        help_heading = "Watch the search",
+        hide_short_help = true
+    )]
     pub(crate) dot_order: bool,
 
     /// Draw each board of --dot's tree as its grid: givens black, digits the search settled
@@ -317,15 +339,17 @@ pub(crate) struct SolveArgs {
         value_enum,
         default_value_t = DotBoards::Auto,
         requires = "dot",
-        help_heading = "Watch the search"
+        help_heading = "Watch the search",
+        hide_short_help = true
     )]
     pub(crate) dot_boards: DotBoards,
 
-    /// Write the search of the first puzzle to FILE as a Posthoc search trace (JSON), to step
-    /// through, scrub and view as a tree in the Posthoc visualiser (posthoc.pathfinding.ai):
-    /// one event per board expanded, per child made and per board closed, in the order
-    /// --strategy takes them, each drawing its board. Up to 2,000 boards (fewer on boards
-    /// above 9x9).
+    /// Write the first puzzle's search as a Posthoc trace
+    ///
+    /// A Posthoc search trace (JSON), to step through, scrub and view as a tree in the Posthoc
+    /// visualiser (posthoc.pathfinding.ai): one event per board expanded, per child made and per
+    /// board closed, in the order --strategy takes them, each drawing its board. Up to 2,000 boards
+    /// (fewer on boards above 9x9).
     #[arg(long, value_name = "FILE", help_heading = "Watch the search")]
     pub(crate) posthoc: Option<PathBuf>,
 
@@ -340,7 +364,9 @@ pub(crate) struct SolveArgs {
     )]
     pub(crate) output: OutputFormat,
 
-    /// Print no summary or notes on standard error; errors are still printed.
+    /// No summary or notes on standard error
+    ///
+    /// Errors are still printed.
     #[arg(short, long, help_heading = "Output")]
     pub(crate) quiet: bool,
 }
@@ -585,11 +611,12 @@ pub(crate) enum MergeFormat {
 /// How puzzles are read: the box shape and the symbols of the digits.
 #[derive(Debug, Args)]
 pub(crate) struct ReadArgs {
-    /// Box shape of every puzzle, ROWSxCOLUMNS: 2x3 reads 6x6 boards whose boxes are 2 rows
-    /// by 3 columns, 3x2 the same size with boxes 3 rows by 2 columns, 4x4 reads 16x16. Every
-    /// puzzle must then have that size [default: each puzzle's own size, from its cell count
-    /// (36 cells -> 6x6) or its first row, with the squarest boxes (2x3), or the boxes its
-    /// bars show]
+    /// Box shape of every puzzle, such as 3x2 (rows x columns)
+    ///
+    /// 2x3 reads 6x6 boards whose boxes are 2 rows by 3 columns, 3x2 the same size with boxes 3
+    /// rows by 2 columns, 4x4 reads 16x16. Every puzzle must then have that size [default: each
+    /// puzzle's own size, from its cell count (36 cells -> 6x6) or its first row, with the squarest
+    /// boxes (2x3), or the boxes its bars show]
     #[arg(
         long = "box",
         value_name = "RxC",
@@ -598,15 +625,18 @@ pub(crate) struct ReadArgs {
     )]
     pub(crate) shape: Option<Shape>,
 
-    /// How digits are written; for example --symbols hex for 16x16 puzzles written with 0-F.
-    /// The default reads 1-9 then letters, and rows of separate numbers such as '16 0 3'. '0'
-    /// is an empty cell except in hex, where it is the digit 1.
+    /// How digits are written: alnum, hex or numbers
+    ///
+    /// For example --symbols hex for 16x16 puzzles written with 0-F. The default reads 1-9 then
+    /// letters, and rows of separate numbers such as '16 0 3'. '0' is an empty cell except in hex,
+    /// where it is the digit 1.
     #[arg(
         long,
         value_name = "SYMBOLS",
         default_value = Symbols::default().name(),
         value_parser = symbols_parser(),
-        help_heading = "Reading puzzles"
+        help_heading = "Reading puzzles",
+        hide_short_help = true
     )]
     pub(crate) symbols: Symbols,
 }
@@ -632,8 +662,10 @@ fn symbols_parser() -> impl TypedValueParser<Value = Symbols> {
 /// Limits of each puzzle's search.
 #[derive(Debug, Args)]
 pub(crate) struct LimitArgs {
-    /// Stop after N solutions [default: 2, which tells unique from multiple; with --all, no
-    /// limit unless this caps it]
+    /// Stop after N solutions [default: 2]
+    ///
+    /// The default, 2, tells unique from multiple; with --all, there is no limit unless this caps
+    /// it.
     #[arg(
         short = 'n',
         long,
@@ -643,14 +675,18 @@ pub(crate) struct LimitArgs {
     )]
     pub(crate) max_solutions: Option<u64>,
 
-    /// Find every solution (capped by --max-solutions if given; at most 1,000,000 are kept, or
-    /// 128 MiB of them on larger boards: 372,827 of 16x16, 184,112 of 25x25).
+    /// Find every solution
+    ///
+    /// Capped by --max-solutions if given; at most 1,000,000 are kept, or 128 MiB of them on larger
+    /// boards: 372,827 of 16x16, 184,112 of 25x25.
     #[arg(short, long, help_heading = "Search limits")]
     pub(crate) all: bool,
 
-    /// Give up on a puzzle after N search nodes (deterministic) [default: no limit for bfs and
-    /// dfs; 1,000,000 for backtrack and 10,000,000 for bitmask, about a tenth of a second,
-    /// unless --max-nodes or --timeout is given: --timeout inf lets them run unbounded].
+    /// Give up on a puzzle after N search nodes
+    ///
+    /// Deterministic [default: no limit for bfs and dfs; 1,000,000 for backtrack and 10,000,000 for
+    /// bitmask, about a tenth of a second, unless --max-nodes or --timeout is given: --timeout inf
+    /// lets them run unbounded].
     #[arg(
         long,
         value_name = "N",
@@ -659,8 +695,9 @@ pub(crate) struct LimitArgs {
     )]
     pub(crate) max_nodes: Option<u64>,
 
-    /// Give up on a puzzle after SECS seconds of wall-clock time; fractions allowed, and inf
-    /// (or none) for no time limit [default: no limit].
+    /// Give up on a puzzle after SECS seconds
+    ///
+    /// Wall-clock time; fractions allowed, and inf (or none) for no time limit [default: no limit].
     #[arg(long, value_name = "SECS", value_parser = parse_seconds, help_heading = "Search limits")]
     pub(crate) timeout: Option<Duration>,
 }
@@ -669,11 +706,12 @@ pub(crate) struct LimitArgs {
 /// search into shards take the same flags.
 #[derive(Debug, Args)]
 pub(crate) struct RuleArgs {
-    /// Which cells bfs and dfs fill without guessing, repeating until none is left. The
-    /// default, locked, is the fastest on hard 9x9 puzzles: it needs the fewest boards and each
-    /// costs little more. On large hard boards (25x25), subsets is the one to use: each board
-    /// costs about three times as much, and trees are sixty times smaller (figures in
-    /// docs/benchmarks.md).
+    /// Cells bfs and dfs fill without guessing
+    ///
+    /// Repeated until none is left. The default, locked, is the fastest on hard 9x9 puzzles: it
+    /// needs the fewest boards and each costs little more. On large hard boards (25x25), subsets is
+    /// the one to use: each board costs about three times as much, and trees are sixty times
+    /// smaller (figures in docs/benchmarks.md).
     #[arg(
         long,
         value_name = "RULE",
@@ -683,12 +721,14 @@ pub(crate) struct RuleArgs {
     )]
     pub(crate) forced: Forced,
 
-    /// Which cell bfs and dfs branch on. The default, fewest, makes the fewest children and
-    /// is the fastest on 9x9 puzzles. probe looks one guess ahead: of up to 32 cells with the
-    /// fewest candidates, it fills each one's children and takes the cell whose children settle
-    /// the most. That costs up to 64 boards per branch (reported as probes), and makes the
-    /// trees of hard 25x25 puzzles ten to a hundred times smaller: with --forced subsets it is
-    /// the combination to use there (docs/benchmarks.md).
+    /// Which cell bfs and dfs branch on
+    ///
+    /// The default, fewest, makes the fewest children and is the fastest on 9x9 puzzles. probe
+    /// looks one guess ahead: of up to 32 cells with the fewest candidates, it fills each one's
+    /// children and takes the cell whose children settle the most. That costs up to 64 boards per
+    /// branch (reported as probes), and makes the trees of hard 25x25 puzzles ten to a hundred
+    /// times smaller: with --forced subsets it is the combination to use there
+    /// (docs/benchmarks.md).
     #[arg(
         long,
         value_name = "RULE",
@@ -698,28 +738,32 @@ pub(crate) struct RuleArgs {
     )]
     pub(crate) branch: Branch,
 
-    /// Most boards one level of the bfs frontier may hold; boards beyond it are searched
-    /// depth-first inside a worker, so memory stays bounded. The tighter of this and
-    /// --max-frontier-bytes applies.
+    /// Most boards one level of the bfs frontier may hold
+    ///
+    /// Boards beyond it are searched depth-first inside a worker, so memory stays bounded. The
+    /// tighter of this and --max-frontier-bytes applies.
     #[arg(
         long,
         value_name = "N",
         default_value_t = Config::DEFAULT_MAX_FRONTIER,
         value_parser = parse_positive::<usize>,
-        help_heading = "Breadth-first engine"
+        help_heading = "Breadth-first engine",
+        hide_short_help = true
     )]
     pub(crate) max_frontier: usize,
 
-    /// Most memory one level of the bfs frontier may hold, for boards of every size: bytes,
-    /// or with a unit such as 64MiB or 1GiB (KiB, MiB, GiB, TiB and K, M, G, T count in
-    /// 1024s; kB, MB, GB, TB in 1000s). A board is 128 bytes at 9x9, 496 at 4x4 and 6x6,
-    /// 2.9 KiB at 16x16, 6.0 KiB at 25x25.
+    /// Most memory one level of the bfs frontier may hold
+    ///
+    /// For boards of every size: bytes, or with a unit such as 64MiB or 1GiB (KiB, MiB, GiB, TiB
+    /// and K, M, G, T count in 1024s; kB, MB, GB, TB in 1000s). A board is 128 bytes at 9x9, 496 at
+    /// 4x4 and 6x6, 2.9 KiB at 16x16, 6.0 KiB at 25x25.
     #[arg(
         long,
         value_name = "SIZE",
         default_value = DEFAULT_MAX_FRONTIER_BYTES_TEXT,
         value_parser = parse_bytes,
-        help_heading = "Breadth-first engine"
+        help_heading = "Breadth-first engine",
+        hide_short_help = true
     )]
     pub(crate) max_frontier_bytes: usize,
 }
@@ -738,9 +782,10 @@ impl RuleArgs {
 /// Options of the breadth-first engine (and, for the rules, of dfs).
 #[derive(Debug, Args)]
 pub(crate) struct EngineArgs {
-    /// Worker threads, 1 to 4096: a single puzzle gets them all inside the bfs engine, a batch
-    /// is spread over them one puzzle per thread, whatever the strategy [default: the
-    /// machine's cores; compare: 1]
+    /// Worker threads [default: one per core]
+    ///
+    /// 1 to 4096: a single puzzle gets them all inside the bfs engine, a batch is spread over them
+    /// one puzzle per thread, whatever the strategy [default: the machine's cores; compare: 1]
     #[arg(
         short = 'j',
         long,
@@ -753,16 +798,18 @@ pub(crate) struct EngineArgs {
     #[command(flatten)]
     pub(crate) rules: RuleArgs,
 
-    /// Most memory the whole run may use: the frontier, kept solutions, results waiting for
-    /// an earlier puzzle, output and thread stacks together, as docs/ARCHITECTURE.md shares it
-    /// out. Each search's budgets then depend on SIZE alone; fewer threads run if needed
-    /// [default: three quarters of the address-space limit (ulimit -v) if there is one, else
-    /// no bound beyond the defaults of the other budgets]
+    /// Most memory the whole run may use
+    ///
+    /// The frontier, kept solutions, results waiting for an earlier puzzle, output and thread
+    /// stacks together, as docs/ARCHITECTURE.md shares it out. Each search's budgets then depend on
+    /// SIZE alone; fewer threads run if needed [default: three quarters of the address-space limit
+    /// (ulimit -v) if there is one, else no bound beyond the defaults of the other budgets]
     #[arg(
         long,
         value_name = "SIZE",
         value_parser = parse_memory,
-        help_heading = "Breadth-first engine"
+        help_heading = "Breadth-first engine",
+        hide_short_help = true
     )]
     pub(crate) max_memory: Option<usize>,
 }
