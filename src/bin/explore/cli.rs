@@ -391,8 +391,9 @@ pub(crate) struct CompareArgs {
     #[command(flatten)]
     pub(crate) engine: EngineArgs,
 
-    /// Draw the strategies side by side to FILE as SVG: time and peak memory over all the
-    /// puzzles, and, on the first puzzle, the memory each one held against the share of its
+    /// Draw the comparison as SVG, with memory against work
+    ///
+    /// Time and peak memory over all the puzzles, and, on the first puzzle, the memory each one held against the share of its
     /// boards expanded, one line per strategy: the breadth-first frontier bulges to a whole
     /// level of boards where the depth-first stack stays a thin line. The first puzzle is
     /// solved once more for it, so the timings do not pay for the sampling.
@@ -410,7 +411,9 @@ pub(crate) struct CompareArgs {
     )]
     pub(crate) output: CompareFormat,
 
-    /// Show no progress bar and no notes; errors are still printed.
+    /// No progress bar and no notes
+    ///
+    /// Errors are still printed.
     #[arg(short, long, help_heading = "Output")]
     pub(crate) quiet: bool,
 }
@@ -782,9 +785,9 @@ impl RuleArgs {
 /// Options of the breadth-first engine (and, for the rules, of dfs).
 #[derive(Debug, Args)]
 pub(crate) struct EngineArgs {
-    /// Worker threads [default: one per core]
+    /// Worker threads, 1 to 4096
     ///
-    /// 1 to 4096: a single puzzle gets them all inside the bfs engine, a batch is spread over them
+    /// A single puzzle gets them all inside the bfs engine, a batch is spread over them
     /// one puzzle per thread, whatever the strategy [default: the machine's cores; compare: 1]
     #[arg(
         short = 'j',
