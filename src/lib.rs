@@ -42,6 +42,7 @@ mod stats;
 mod strategy;
 #[cfg(test)]
 mod testing;
+mod threads;
 pub mod trace;
 pub mod tree;
 
