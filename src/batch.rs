@@ -336,7 +336,7 @@ impl Window {
 /// three bytes a cell (a boxed grid takes about 2.5), and a kilobyte of the rest.
 pub fn weight(solved: &Solved) -> usize {
     let shape = solved.puzzle.grid.shape();
-    let each = crate::budget::solution_bytes(shape) + 3 * shape.n_cells();
+    let each = crate::grid::solution_bytes(shape) + 3 * shape.n_cells();
     solved
         .outcome
         .solutions
