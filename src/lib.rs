@@ -40,6 +40,7 @@ pub mod progress;
 pub mod shard;
 mod stats;
 mod strategy;
+mod symbols;
 #[cfg(test)]
 mod testing;
 mod threads;
