@@ -26,6 +26,7 @@ use crate::error::InputError;
 use crate::format::Puzzle;
 use crate::outcome::Outcome;
 use crate::strategy::solve;
+use crate::threads::spawn_workers;
 use crate::trace;
 
 /// Puzzles per worker thread that may be read but not yet handed back.
@@ -253,32 +254,6 @@ pub fn run<I, T>(
     }
 }
 
-/// Starts up to `n` threads with `spawn_one` (given each one's number) and returns how many
-/// started. The system may refuse a thread (a limit on memory or processes): then no more are
-/// tried, and a warning says how many run, so that the caller goes on with fewer instead of
-/// aborting.
-pub(crate) fn spawn_workers(
-    n: usize,
-    what: &str,
-    mut spawn_one: impl FnMut(usize) -> std::io::Result<()>,
-) -> usize {
-    for i in 0..n {
-        if let Err(error) = spawn_one(i) {
-            tracing::warn!(
-                "started {i} of {n} {what} threads: the system refused more ({}); going on with {}",
-                crate::error::in_words(&error),
-                if i == 0 {
-                    "the calling thread alone".to_owned()
-                } else {
-                    format!("{i}")
-                }
-            );
-            return i;
-        }
-    }
-    n
-}
-
 /// Starts a named thread in `scope`: the name shows in debuggers and profilers.
 fn spawn<'scope>(
     scope: &'scope std::thread::Scope<'scope, '_>,
@@ -361,7 +336,7 @@ impl Window {
 /// three bytes a cell (a boxed grid takes about 2.5), and a kilobyte of the rest.
 pub fn weight(solved: &Solved) -> usize {
     let shape = solved.puzzle.grid.shape();
-    let each = crate::budget::solution_bytes(shape) + 3 * shape.n_cells();
+    let each = crate::grid::solution_bytes(shape) + 3 * shape.n_cells();
     solved
         .outcome
         .solutions
@@ -385,27 +360,4 @@ fn solve_one(puzzle: Puzzle, config: &Config) -> Solved {
         tracing::info_span!(target: trace::TARGET, "puzzle", index = puzzle.index).entered();
     let outcome = solve(&puzzle.grid, config);
     Solved { puzzle, outcome }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A thread the system refuses stops the spawning, and the count says how many run: the
-    /// engines go on with those (once it was `expect`, and an abort).
-    #[test]
-    fn refused_threads_leave_fewer_workers_not_an_abort() {
-        let refuse_from = |n: usize| {
-            move |i: usize| {
-                if i >= n {
-                    Err(std::io::Error::from(std::io::ErrorKind::WouldBlock))
-                } else {
-                    Ok(())
-                }
-            }
-        };
-        assert_eq!(spawn_workers(64, "test", refuse_from(3)), 3);
-        assert_eq!(spawn_workers(64, "test", refuse_from(0)), 0);
-        assert_eq!(spawn_workers(4, "test", refuse_from(10)), 4);
-    }
 }

@@ -8,48 +8,10 @@ use std::time::Instant;
 
 use crate::config::Config;
 use crate::geometry::Shape;
-use crate::grid::Grid;
 use crate::outcome::Stop;
 
 /// Nodes between two looks at the clock (public as [`Config::CLOCK_EVERY`]).
 pub(crate) const CLOCK_EVERY: u64 = Config::CLOCK_EVERY;
-
-/// Most solutions a search keeps when asked for all of them: beyond it the search stops at the
-/// solution limit and says so, so that memory is never what ends it. Larger boards keep fewer
-/// ([`Config::max_kept`]).
-pub(crate) const MAX_KEPT_SOLUTIONS: u64 = 1_000_000;
-
-/// Most memory the kept solutions of one search may take, whatever the board size.
-pub(crate) const MAX_KEPT_BYTES: usize = 128 << 20;
-
-/// The bytes one kept solution of a `shape` board takes.
-pub(crate) fn solution_bytes(shape: Shape) -> usize {
-    let heap = if shape.n_cells() > Grid::INLINE_CELLS {
-        shape.n_cells()
-    } else {
-        0
-    };
-    size_of::<Grid>() + heap
-}
-
-/// Most solutions of a `shape` board kept in `bytes` ([`crate::Config::max_kept_bytes`]), and
-/// never more than [`MAX_KEPT_SOLUTIONS`]; at least one (with the default 128 MiB: 1,000,000
-/// of 9x9, 372,827 of 16x16, 184,112 of 25x25).
-pub(crate) fn max_kept_in(shape: Shape, bytes: usize) -> u64 {
-    MAX_KEPT_SOLUTIONS
-        .min((bytes / solution_bytes(shape)) as u64)
-        .max(1)
-}
-
-/// Whether a search of a `shape` board with `config` that stopped at its solution limit with
-/// `count` solutions stopped at the cap on kept solutions ([`Config::max_kept`]) rather than at the
-/// limit asked for: then there may be more solutions than it reports.
-pub(crate) fn is_capped(config: &Config, shape: Shape, count: u128) -> bool {
-    let cap = config.max_kept(shape);
-    config.keep_solutions
-        && count >= u128::from(cap)
-        && config.max_solutions.is_none_or(|asked| asked > cap)
-}
 
 /// The limits of one search, fixed when it starts.
 #[derive(Clone, Copy, Debug)]
@@ -120,6 +82,8 @@ impl Budget {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::MAX_KEPT_SOLUTIONS;
+    use crate::grid::Grid;
     use std::time::Duration;
 
     #[test]
@@ -129,7 +93,10 @@ mod tests {
         assert_eq!(kept(2, 2), MAX_KEPT_SOLUTIONS);
         for (r, c) in [(4, 4), (5, 5), (8, 8)] {
             let bytes = kept(r, c) as usize * (size_of::<Grid>() + r * c * r * c);
-            assert!(bytes <= MAX_KEPT_BYTES && kept(r, c) > 1000, "{r}x{c}");
+            assert!(
+                bytes <= Config::DEFAULT_MAX_KEPT_BYTES && kept(r, c) > 1000,
+                "{r}x{c}"
+            );
         }
         let config = Config {
             max_solutions: None,
@@ -162,23 +129,6 @@ mod tests {
             1_000_000_000_000_000_000,
             "a count keeps nothing"
         );
-    }
-
-    /// Whether a search that reported `count` solutions stopped at [`Config::max_kept`] rather than
-    /// at the limit asked for.
-    #[test]
-    fn the_cap_is_told_from_the_limit() {
-        let all = Config {
-            max_solutions: None,
-            ..Config::default()
-        };
-        assert!(is_capped(&all, Shape::NINE, MAX_KEPT_SOLUTIONS.into()));
-        assert!(!is_capped(&all, Shape::NINE, 5));
-        let asked = Config {
-            max_solutions: Some(MAX_KEPT_SOLUTIONS),
-            ..Config::default()
-        };
-        assert!(!is_capped(&asked, Shape::NINE, MAX_KEPT_SOLUTIONS.into()));
     }
 
     #[test]

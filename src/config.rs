@@ -1,13 +1,15 @@
 //! The options of a search: which [`Strategy`] runs, with which rules ([`Forced`], [`Branch`]),
 //! under which limits, all in one plain struct with defaults, [`Config`].
 //!
-//! This module depends on nothing else in the crate: the strategies read their options from
-//! here (`strategy` imports `config`, never the reverse), so the set of strategies and the
-//! options that choose between them live on one side of that line.
+//! This module depends on nothing of the search, only on the [`Progress`] handle it carries and
+//! the size of a kept grid: the strategies read their options from here (`strategy`, `budget`
+//! and `outcome` import `config`, never the reverse), so the set of strategies and the options
+//! that choose between them live on one side of that line.
 
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use crate::grid::solution_bytes;
 use crate::progress::Progress;
 
 /// An option value that is not one of the names a user may type: the error of `FromStr` for
@@ -305,6 +307,11 @@ macro_rules! setters {
     };
 }
 
+/// Most solutions a search keeps when asked for all of them: beyond it the search stops at the
+/// solution limit and says so, so that memory is never what ends it. Larger boards keep fewer
+/// ([`Config::max_kept`]).
+pub(crate) const MAX_KEPT_SOLUTIONS: u64 = 1_000_000;
+
 impl Config {
     /// Default frontier budget in boards: 128 MB of 9x9 boards per level.
     pub const DEFAULT_MAX_FRONTIER: usize = 1_000_000;
@@ -314,7 +321,7 @@ impl Config {
     pub const DEFAULT_MAX_FRONTIER_BYTES: usize = 128 << 20;
 
     /// Default [`Config::max_kept_bytes`]: 128 MiB.
-    pub const DEFAULT_MAX_KEPT_BYTES: usize = crate::budget::MAX_KEPT_BYTES;
+    pub const DEFAULT_MAX_KEPT_BYTES: usize = 128 << 20;
 
     /// Default [`Config::max_waiting_bytes`]: 256 MiB.
     pub const DEFAULT_MAX_WAITING_BYTES: usize = 256 << 20;
@@ -369,16 +376,22 @@ impl Config {
     }
 
     /// Most solutions of a `shape` board a search keeps when asked for all of them: the
-    /// tighter of a million and [`Config::max_kept_bytes`], and at least one.
+    /// tighter of a million and [`Config::max_kept_bytes`], and at least one (with the default
+    /// 128 MiB: 1,000,000 of 9x9, 372,827 of 16x16, 184,112 of 25x25).
     pub fn max_kept(&self, shape: crate::geometry::Shape) -> u64 {
-        crate::budget::max_kept_in(shape, self.max_kept_bytes)
+        MAX_KEPT_SOLUTIONS
+            .min((self.max_kept_bytes / solution_bytes(shape)) as u64)
+            .max(1)
     }
 
     /// Whether a search of a `shape` board that stopped at its solution limit with `count`
     /// solutions stopped at the cap on kept solutions ([`Config::max_kept`]) rather than at the
     /// limit asked for: then there may be more solutions than it reports.
     pub fn is_capped(&self, shape: crate::geometry::Shape, count: u128) -> bool {
-        crate::budget::is_capped(self, shape, count)
+        let cap = self.max_kept(shape);
+        self.keep_solutions
+            && count >= u128::from(cap)
+            && self.max_solutions.is_none_or(|asked| asked > cap)
     }
 
     /// Most boards of `board_bytes` bytes each that one level of the breadth-first frontier may
@@ -402,12 +415,30 @@ named_enum!(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Shape;
 
     #[test]
     fn the_threads_started_are_between_one_and_the_most() {
         for (asked, started) in [(0, 1), (1, 1), (16, 16), (usize::MAX, Config::MAX_THREADS)] {
             assert_eq!(Config::default().with_threads(asked).n_threads(), started);
         }
+    }
+
+    /// Whether a search that reported `count` solutions stopped at [`Config::max_kept`] rather than
+    /// at the limit asked for.
+    #[test]
+    fn the_cap_is_told_from_the_limit() {
+        let all = Config {
+            max_solutions: None,
+            ..Config::default()
+        };
+        assert!(all.is_capped(Shape::NINE, MAX_KEPT_SOLUTIONS.into()));
+        assert!(!all.is_capped(Shape::NINE, 5));
+        let asked = Config {
+            max_solutions: Some(MAX_KEPT_SOLUTIONS),
+            ..Config::default()
+        };
+        assert!(!asked.is_capped(Shape::NINE, MAX_KEPT_SOLUTIONS.into()));
     }
 
     #[test]

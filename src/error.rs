@@ -9,8 +9,8 @@
 
 use std::fmt;
 
-use crate::format::Symbols;
 use crate::geometry::Shape;
+use crate::symbols::Symbols;
 
 /// Input that could not be read as a puzzle.
 ///

@@ -277,6 +277,17 @@ impl Grid {
     }
 }
 
+/// The bytes one kept solution of a `shape` board takes: the grid, and its cells on the heap
+/// when there are more than [`Grid::INLINE_CELLS`].
+pub(crate) fn solution_bytes(shape: Shape) -> usize {
+    let heap = if shape.n_cells() > Grid::INLINE_CELLS {
+        shape.n_cells()
+    } else {
+        0
+    };
+    size_of::<Grid>() + heap
+}
+
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Grid({}, {})", self.shape, self.to_line())

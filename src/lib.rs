@@ -40,8 +40,10 @@ pub mod progress;
 pub mod shard;
 mod stats;
 mod strategy;
+mod symbols;
 #[cfg(test)]
 mod testing;
+mod threads;
 pub mod trace;
 pub mod tree;
 

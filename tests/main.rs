@@ -1,5 +1,7 @@
 //! The integration tests: one binary, a module per topic.
 
+mod architecture;
+
 // The command line's tests run the `explore` program, which only the `cli` feature builds.
 #[cfg(feature = "cli")]
 mod cli;

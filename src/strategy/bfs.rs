@@ -426,7 +426,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
                     return shared.expand_in_order(level, depth, out);
                 }
                 let started = *workers.get_or_insert_with(|| {
-                    crate::batch::spawn_workers(threads, "explore-bfs", |_| {
+                    crate::threads::spawn_workers(threads, "explore-bfs", |_| {
                         let (job_rx, done_tx, shared) = (job_rx.clone(), done_tx.clone(), &shared);
                         std::thread::Builder::new()
                             .name("explore-bfs".to_owned())

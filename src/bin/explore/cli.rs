@@ -20,7 +20,6 @@ use explore::geometry::Shape;
 use explore::{Branch, Config, Forced, Strategy};
 
 use crate::color::Color;
-use crate::trace::TraceFormat;
 
 const ABOUT: &str = "Solve and explore Sudoku by breadth-first board branching.";
 
@@ -850,6 +849,15 @@ pub(crate) enum OutputFormat {
     /// numbers above 35x35), or the word none, gave_up or invalid
     Line,
     /// one JSON object per puzzle per line (docs/json.md has the fields)
+    Json,
+}
+
+/// How `--trace` writes its events.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub(crate) enum TraceFormat {
+    /// a table with a bar per depth, then a summary line
+    Human,
+    /// one JSON object per event per line: {"event": "depth", ...} and {"event": "run", ...}
     Json,
 }
 

@@ -17,7 +17,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
 use crate::cli::{CompareArgs, CompareFormat};
-use crate::files::{self, quoted};
+use crate::files;
+use crate::input::quoted;
 use crate::input::{DEMO_TITLE, Source};
 use crate::pictures::puzzle_name;
 use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED, counted};

@@ -12,14 +12,13 @@
 //! regular file (a named pipe, a device) is written to as it is, since renaming over it would
 //! put a plain file in its place.
 
-use std::ffi::OsStr;
 use std::fs::{File, Metadata};
 use std::io::{self, Write};
 use std::path::Path;
 #[cfg(not(unix))]
 use std::path::PathBuf;
 
-use crate::input::{Source, describe};
+use crate::input::{Source, describe, quoted};
 
 /// Who a file is, for comparing two paths (or a path and an open stream): device and inode
 /// on Unix, the same for every name of one file; the canonical path elsewhere.
@@ -174,44 +173,9 @@ pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-/// A path or name as messages print it: as it is when it holds only printable characters
-/// that cannot be mistaken for the message around it, else quoted with every control or
-/// unusual character escaped (`"a\u{1b}[31m"`), so that no name can write to the terminal
-/// or fake a line of output.
-pub(crate) fn quoted(name: &OsStr) -> String {
-    let text = name.to_string_lossy();
-    let plain = !text.is_empty()
-        && text
-            .chars()
-            .all(|c| !c.is_control() && !c.is_whitespace() || c == ' ')
-        && !text.contains(['"', '\u{fffd}'])
-        && !text.starts_with(' ')
-        && !text.ends_with(' ');
-    if plain {
-        text.into_owned()
-    } else {
-        format!("{:?}", name)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn plain_names_stay_plain_and_others_are_escaped() {
-        assert_eq!(
-            quoted(OsStr::new("tests/data/top3.txt")),
-            "tests/data/top3.txt"
-        );
-        assert_eq!(quoted(OsStr::new("my puzzles.txt")), "my puzzles.txt");
-        assert_eq!(
-            quoted(OsStr::new("a\x1b[31mred\nexplore: fake")),
-            "\"a\\u{1b}[31mred\\nexplore: fake\""
-        );
-        assert_eq!(quoted(OsStr::new("")), "\"\"");
-        assert_eq!(quoted(OsStr::new("tab\there")), "\"tab\\there\"");
-    }
 
     #[test]
     fn an_output_may_not_be_an_input_under_any_name() {

@@ -2,7 +2,7 @@
 //! the built-in demo.
 //!
 //! An argument names a [`Source`]; opening it gives a reader and the name that messages and
-//! JSON use for it. Reading the puzzles out of that text is the library's job
+//! JSON use for it ([`quoted`], how every message prints a path, inputs and outputs alike). Reading the puzzles out of that text is the library's job
 //! ([`explore::format`]).
 
 use std::ffi::{OsStr, OsString};
@@ -12,8 +12,6 @@ use std::io::{self, BufRead, BufReader, Cursor};
 use std::path::{Path, PathBuf};
 
 use explore::format;
-
-use crate::files::quoted;
 
 /// The demo puzzle: "AI Escargot", published by Arto Inkala in 2006 as the hardest Sudoku of
 /// its day. The breadth-first engine needs eight levels of guesses for it, and its frontier
@@ -212,9 +210,44 @@ pub(crate) fn describe(err: &io::Error) -> String {
     explore::error::in_words(err)
 }
 
+/// A path or name as messages print it: as it is when it holds only printable characters
+/// that cannot be mistaken for the message around it, else quoted with every control or
+/// unusual character escaped (`"a\u{1b}[31m"`), so that no name can write to the terminal
+/// or fake a line of output.
+pub(crate) fn quoted(name: &OsStr) -> String {
+    let text = name.to_string_lossy();
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| !c.is_control() && !c.is_whitespace() || c == ' ')
+        && !text.contains(['"', '\u{fffd}'])
+        && !text.starts_with(' ')
+        && !text.ends_with(' ');
+    if plain {
+        text.into_owned()
+    } else {
+        format!("{:?}", name)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_names_stay_plain_and_others_are_escaped() {
+        assert_eq!(
+            quoted(OsStr::new("tests/data/top3.txt")),
+            "tests/data/top3.txt"
+        );
+        assert_eq!(quoted(OsStr::new("my puzzles.txt")), "my puzzles.txt");
+        assert_eq!(
+            quoted(OsStr::new("a\x1b[31mred\nexplore: fake")),
+            "\"a\\u{1b}[31mred\\nexplore: fake\""
+        );
+        assert_eq!(quoted(OsStr::new("")), "\"\"");
+        assert_eq!(quoted(OsStr::new("tab\there")), "\"tab\\there\"");
+    }
 
     #[test]
     fn a_missing_path_that_looks_like_a_puzzle_is_a_path_unless_it_reads_as_one() {

@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cli::{MergeArgs, MergeFormat};
 use crate::compare::{RecordLine, status_named, write_out};
-use crate::files::quoted;
+use crate::input::quoted;
 use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED, Tally, counted, group_exact};
 
 /// The `schema` of the object `explore merge --output json` writes for shards and batches

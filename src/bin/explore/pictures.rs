@@ -15,7 +15,8 @@ use explore::tree::{self, BOARDS_MAX_SIDE, DOT_MAX_NODES, DotStyle, Walk};
 use explore::{Config, chart};
 
 use crate::cli::{DotBoards, SolveArgs};
-use crate::files::{self, quoted};
+use crate::files;
+use crate::input::quoted;
 use crate::tally;
 
 /// The pictures a run asked for, and whether they are drawn yet.

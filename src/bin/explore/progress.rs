@@ -15,10 +15,9 @@ use explore::progress::Snapshot;
 use explore::{Config, Progress, Strategy};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
-use crate::cli::SolveArgs;
+use crate::cli::{SolveArgs, TraceFormat};
 use crate::tally::counted;
 use crate::terminal;
-use crate::trace::TraceFormat;
 
 /// How long a run goes before its line shows: a quick run stays quiet.
 const DELAY: Duration = Duration::from_secs(1);

@@ -17,7 +17,6 @@ use std::io::{self, Write};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use clap::ValueEnum;
 use explore::Stats;
 use serde_json::{Map, Value};
 use tracing::field::{Field, Visit};
@@ -27,21 +26,13 @@ use tracing_subscriber::Layer;
 use tracing_subscriber::layer::Context;
 use tracing_subscriber::registry::LookupSpan;
 
+use crate::cli::TraceFormat;
 use crate::output::{FrontierBudget, bytes, duration};
 use crate::progress::Live;
 use crate::tally::group;
 use crate::terminal;
 use crate::terminal::wrap;
 use table::{Depth, Table};
-
-/// How `--trace` writes its events.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
-pub(crate) enum TraceFormat {
-    /// a table with a bar per depth, then a summary line
-    Human,
-    /// one JSON object per event per line: {"event": "depth", ...} and {"event": "run", ...}
-    Json,
-}
 
 /// The layer that draws the trace.
 pub(crate) struct TraceLayer {
