@@ -52,7 +52,7 @@ Exit status:
   0  every puzzle was read and solved (unique, multiple or solved)
   1  some puzzle has no solution, or its search gave up at --max-nodes or --timeout
   2  some input could not be read (missing file, invalid puzzle, no puzzle at all),
-     some result could not be written (standard output closed, full, or its reader gone,
+     some result could not be written (standard output full, or its reader gone,
      as with | head: then without a message), or the command line is wrong
 
 Examples:
@@ -212,7 +212,7 @@ Exit status:
   0  the comparison ran and the strategies agree
   1  two strategies contradict each other on some puzzle
   2  some input could not be read, an invalid puzzle, or the output could not all be
-     written (standard output closed, full, or its reader gone: then without a message)
+     written (standard output full, or its reader gone: then without a message)
 
 Examples:
   Every strategy on the demo puzzle:
@@ -424,7 +424,7 @@ const SPLIT_AFTER_HELP: &str = "\
 Exit status:
   0  the shards were written
   2  the input could not be read, held no puzzle or more than one, or the shards could not
-     all be written (standard output closed, full, or its reader gone)
+     all be written (standard output full, or its reader gone)
 
 Examples:
   Count the empty 6x6 board's 28,200,960 grids in 1,000 pieces, on this machine:
