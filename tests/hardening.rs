@@ -33,23 +33,37 @@ fn an_output_file_never_overwrites_an_input() {
     let text = format!("{ESCARGOT}\n");
     let d = dir.path().join("d");
     std::fs::create_dir(&d).unwrap();
-    write(&d, "v.txt", &text);
-    let names = ["v.txt", "./v.txt", "../d/v.txt", "link.txt"];
-    #[cfg(unix)]
-    std::os::unix::fs::symlink(d.join("v.txt"), d.join("link.txt")).unwrap();
-    for flag in ["--svg", "--dot", "--posthoc"] {
-        for name in names {
-            if cfg!(not(unix)) && name == "link.txt" {
+    // A Posthoc trace's name ends in .trace.json, so its input is named so too.
+    for ext in ["txt", "trace.json"] {
+        write(&d, &format!("v.{ext}"), &text);
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(d.join(format!("v.{ext}")), d.join(format!("link.{ext}")))
+            .unwrap();
+    }
+    for (flag, ext) in [
+        ("--svg", "txt"),
+        ("--dot", "txt"),
+        ("--posthoc", "trace.json"),
+    ] {
+        let input = format!("v.{ext}");
+        let names = [
+            input.clone(),
+            format!("./{input}"),
+            format!("../d/{input}"),
+            format!("link.{ext}"),
+        ];
+        for name in &names {
+            if cfg!(not(unix)) && name.starts_with("link") {
                 continue;
             }
             explore()
                 .current_dir(&d)
-                .args(["v.txt", flag, name])
+                .args([&input, flag, name])
                 .assert()
                 .code(2)
                 .stdout("")
                 .stderr(predicate::str::contains("is an input of this run"));
-            assert_eq!(std::fs::read_to_string(d.join("v.txt")).unwrap(), text);
+            assert_eq!(std::fs::read_to_string(d.join(&input)).unwrap(), text);
         }
     }
     // Standard input redirected from the file is the file too.

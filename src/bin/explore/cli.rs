@@ -325,8 +325,13 @@ pub(crate) struct SolveArgs {
     /// through, scrub and view as a tree in the Posthoc visualiser (posthoc.pathfinding.ai):
     /// one event per board expanded, per child made and per board closed, in the order
     /// --strategy takes them, each drawing its board. Up to 2,000 boards (fewer on boards
-    /// above 9x9).
-    #[arg(long, value_name = "FILE", help_heading = "Watch the search")]
+    /// above 9x9). FILE's name ends in .trace.json, as Posthoc opens only such files.
+    #[arg(
+        long,
+        value_name = "FILE",
+        value_parser = parse_trace_name,
+        help_heading = "Watch the search"
+    )]
     pub(crate) posthoc: Option<PathBuf>,
 
     /// Output format.
@@ -623,6 +628,34 @@ impl ReadArgs {
 /// Parses a box shape such as `2x3`, with the library's `FromStr`.
 fn parse_shape(text: &str) -> Result<Shape, String> {
     text.parse::<Shape>().map_err(|error| error.to_string())
+}
+
+/// The name Posthoc gives its search traces, and the only one its visualiser opens (besides
+/// `.trace.yaml`, which is not what `--posthoc` writes).
+const TRACE_SUFFIX: &str = ".trace.json";
+
+/// Parses the file `--posthoc` writes: a name ending in [`TRACE_SUFFIX`], checked before any
+/// search, since a trace Posthoc will not open is a run wasted. A name that does not end so
+/// is refused with the name to use instead.
+fn parse_trace_name(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    let name = path
+        .file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or("");
+    if name.len() > TRACE_SUFFIX.len() && name.ends_with(TRACE_SUFFIX) {
+        return Ok(path);
+    }
+    // The name meant, with the suffix in place of a plain `.json`, or after it.
+    let instead = match (text.strip_suffix(".json"), name) {
+        (_, "") => format!("search{TRACE_SUFFIX}"),
+        (_, TRACE_SUFFIX) => format!("{}search{TRACE_SUFFIX}", &text[..text.len() - name.len()]),
+        (Some(stem), _) => format!("{stem}{TRACE_SUFFIX}"),
+        (None, _) => format!("{text}{TRACE_SUFFIX}"),
+    };
+    Err(format!(
+        "Posthoc opens only files whose names end in {TRACE_SUFFIX}; use {instead}"
+    ))
 }
 
 fn symbols_parser() -> impl TypedValueParser<Value = Symbols> {
@@ -1000,6 +1033,23 @@ mod tests {
     #[test]
     fn the_command_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_posthoc_trace_is_named_as_posthoc_opens_it() {
+        assert_eq!(
+            parse_trace_name("out/demo.trace.json"),
+            Ok(PathBuf::from("out/demo.trace.json"))
+        );
+        let refused = |name: &str| parse_trace_name(name).unwrap_err();
+        assert_eq!(
+            refused("demo.json"),
+            "Posthoc opens only files whose names end in .trace.json; use demo.trace.json"
+        );
+        assert!(refused("demo").ends_with("use demo.trace.json"));
+        assert!(refused("demo.trace.yaml").ends_with("use demo.trace.yaml.trace.json"));
+        assert!(refused("out/.trace.json").ends_with("use out/search.trace.json"));
+        assert!(refused("").ends_with("use search.trace.json"));
     }
 
     #[test]
