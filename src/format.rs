@@ -41,10 +41,11 @@
 //! and why ([`InputError`]). Reading then resumes: after a bad one-line puzzle, at the next
 //! line; after a bad grid or literal, at the next blank line, comment line, one-line puzzle or
 //! declaration (`name = {`). A line that breaks a grid or literal but reads on its own as a
-//! whole puzzle ends it there (cut short, an error) and is read as the next puzzle, so a good
-//! puzzle is never lost to its neighbour's fault. Input that is not text (a NUL byte, bytes that are not UTF-8) ends
-//! reading with one error; a NUL byte ends it wherever it stands, even in a comment, and
-//! nothing after it is read, so an endless stream of them (`/dev/zero`) ends at once.
+//! whole puzzle ends it there (reported cut short, or read if it had all its rows) and is read
+//! as the next puzzle, so a good puzzle is never lost to its neighbour's fault. Input that is
+//! not text (a NUL byte, bytes that are not UTF-8) ends reading with one error; a NUL byte
+//! ends it wherever it stands, even in a comment, and nothing after it is read, so an endless
+//! stream of them (`/dev/zero`) ends at once.
 //!
 //! Rules about the digits themselves (two 5s in a row) are not this module's concern: such a
 //! puzzle reads fine and the solver reports it.
