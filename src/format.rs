@@ -40,9 +40,12 @@
 //! its place, numbered like the others, and says where and what, with the count it expected
 //! and why ([`InputError`]). Reading then resumes: after a bad one-line puzzle, at the next
 //! line; after a bad grid or literal, at the next blank line, comment line, one-line puzzle or
-//! declaration (`name = {`). Input that is not text (a NUL byte, bytes that are not UTF-8) ends
-//! reading with one error; a NUL byte ends it wherever it stands, even in a comment, and
-//! nothing after it is read, so an endless stream of them (`/dev/zero`) ends at once.
+//! declaration (`name = {`). A line that breaks a grid or literal but reads on its own as a
+//! whole puzzle ends it there (reported cut short, or read if it had all its rows) and is read
+//! as the next puzzle, so a good puzzle is never lost to its neighbour's fault. Input that is
+//! not text (a NUL byte, bytes that are not UTF-8) ends reading with one error; a NUL byte
+//! ends it wherever it stands, even in a comment, and nothing after it is read, so an endless
+//! stream of them (`/dev/zero`) ends at once.
 //!
 //! Rules about the digits themselves (two 5s in a row) are not this module's concern: such a
 //! puzzle reads fine and the solver reports it.
@@ -488,7 +491,7 @@ impl<R: BufRead> Reader<R> {
                 None
             }
             (State::Skipping, Kind::Content) => {
-                if boundary() {
+                if boundary() || starts_anew(&line, &self.options, side, &mut self.scratch) {
                     self.state = State::Idle;
                     self.reprocess = true;
                 }
@@ -526,15 +529,65 @@ impl<R: BufRead> Reader<R> {
                 self.state = State::Idle;
                 Some(Err(self.unfinished()))
             }
-            (State::AfterGrid | State::Building, Kind::Content) => read_line(
-                &mut self.state,
-                &mut self.builder,
-                &mut self.scratch,
-                &line,
-                content(),
-                false,
-            ),
+            (State::AfterGrid | State::Building, Kind::Content) => {
+                // Where the puzzle in progress stands before this line, in case the line
+                // turns out to be the next puzzle.
+                let before = match self.state {
+                    State::Building => Some(self.unfinished()),
+                    _ => None,
+                };
+                let found = read_line(
+                    &mut self.state,
+                    &mut self.builder,
+                    &mut self.scratch,
+                    &line,
+                    content(),
+                    false,
+                );
+                let broken = matches!(found, Some(Err(_))) && self.state == State::Skipping;
+                if !(broken && starts_anew(&line, &self.options, side, &mut self.scratch)) {
+                    return found;
+                }
+                // The puzzle in progress ends before a line that breaks it and is a puzzle of
+                // its own: cut short, or whole if every row was in.
+                self.state = State::Idle;
+                self.reprocess = true;
+                Some(before.map_or_else(|| Ok(self.finished()), Err))
+            }
         }
+    }
+}
+
+/// Whether `line`, which does not belong to a grid or code literal of side `side` (it broke
+/// it, or comes while the reader passes over the rest of a broken one), starts the next
+/// puzzle: read on its own, it is a whole puzzle that reads without fault. A line that could
+/// be a row of that grid (16 cells that are both a 4x4 puzzle and a row of a 16x16 grid) is
+/// taken for a row.
+///
+/// This is what keeps a good puzzle from being lost to its neighbour's fault: a line of 50
+/// cells opens a 50x50 grid, and the 16x16 puzzle on the next line breaks it; that puzzle is
+/// read, not passed over as the grid's bad second row. Read only after a fault, so it costs
+/// nothing on good input.
+fn starts_anew(
+    line: &Line<'_>,
+    options: &Options,
+    side: Option<usize>,
+    scratch: &mut Vec<(Field, usize)>,
+) -> bool {
+    let is_row = |grid: &Grid| Some(grid.shape().n_cells()) == side;
+    if let Some((grid, _)) = quick_line(line.bytes, options) {
+        return !is_row(&grid);
+    }
+    let opening = line::opening(line.text, options.symbols, options.shape.map(Shape::side));
+    if !opening.whole {
+        return false;
+    }
+    let mut builder = Builder::new(*options);
+    builder.reset(line.number);
+    let mut state = State::Idle;
+    match read_line(&mut state, &mut builder, scratch, line, opening.range, true) {
+        Some(Ok((_, grid))) => !is_row(&grid),
+        _ => false,
     }
 }
 

@@ -1003,6 +1003,23 @@ fn posthoc_writes_a_search_trace() {
         ));
 }
 
+/// Posthoc opens only files whose names end in .trace.json: another name is refused before
+/// any search, with the name to use, and nothing is written.
+#[test]
+fn posthoc_names_its_file_as_posthoc_opens_it() {
+    let dir = tempfile::tempdir().unwrap();
+    explore()
+        .current_dir(dir.path())
+        .args(["--posthoc", "demo.json"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "Posthoc opens only files whose names end in .trace.json; use demo.trace.json",
+        ));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
 #[test]
 fn compare_runs_every_strategy_and_agrees() {
     let output = explore()

@@ -272,6 +272,172 @@ fn a_row_after_the_last_is_an_error_not_a_new_puzzle() {
     assert_eq!(items[1].as_ref().unwrap().grid, grid(SEED_001));
 }
 
+// --- Resynchronisation: a good puzzle is never lost to its neighbour's fault -------------------
+
+const FOUR: &str = "..42.2.1.4..2.1.";
+
+/// The first 16x16 puzzle of the test collection, on one line.
+fn sixteen() -> String {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/16x16_janko.txt"),
+    )
+    .expect("the 16x16 collection");
+    let line = text
+        .lines()
+        .find(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .expect("a puzzle");
+    line.split_whitespace().next().unwrap().to_owned()
+}
+
+/// The rows of a one-line puzzle of side `side`, as lines of cells.
+fn rows(line: &str, side: usize) -> Vec<String> {
+    let cells: Vec<char> = line.chars().collect();
+    cells.chunks(side).map(|row| row.iter().collect()).collect()
+}
+
+/// Reads `text` and checks it item by item against `expected`: each puzzle read is the one
+/// expected and is solved (one solution), each error is where expected (line, column); the
+/// kinds of the errors are returned.
+fn read_and_solve(text: &str, expected: &[Result<&str, (usize, usize)>]) -> Vec<InputErrorKind> {
+    let items = format::parse(text, "t");
+    let found: Vec<Result<Grid, (usize, usize)>> = items
+        .iter()
+        .map(|item| match item {
+            Ok(p) => Ok(p.grid.clone()),
+            Err(e) => Err((e.line, e.column)),
+        })
+        .collect();
+    let wanted: Vec<Result<Grid, (usize, usize)>> = expected
+        .iter()
+        .map(|item| item.map(|line| format::parse_one(line).expect("a good puzzle")))
+        .collect();
+    assert_eq!(found, wanted, "{items:#?}");
+    for (i, item) in items.iter().enumerate() {
+        match item {
+            Ok(p) => {
+                assert_eq!(p.index, i + 1);
+                let outcome = explore::solve(&p.grid, &explore::Config::default());
+                assert_eq!(
+                    outcome.status(),
+                    explore::Status::Unique,
+                    "puzzle {}",
+                    i + 1
+                );
+            }
+            Err(e) => assert_eq!(e.puzzle, i + 1),
+        }
+    }
+    items
+        .into_iter()
+        .filter_map(Result::err)
+        .map(|e| e.kind)
+        .collect()
+}
+
+fn cut_short(found: usize, expected: usize) -> InputErrorKind {
+    InputErrorKind::RowCount {
+        found,
+        expected,
+        because: Because::FirstRow,
+    }
+}
+
+#[test]
+fn a_line_that_is_a_puzzle_of_its_own_ends_the_grid_it_breaks() {
+    // A line of 50 cells opens a 50x50 grid; the 16x16 puzzle after it is not its second row
+    // but the next puzzle, and the grid is cut short where that puzzle starts.
+    let sixteen = sixteen();
+    let text = format!("{sixteen}\n{}\n{sixteen}\n", ".".repeat(50));
+    let kinds = read_and_solve(&text, &[Ok(&sixteen), Err((3, 1)), Ok(&sixteen)]);
+    assert_eq!(kinds, [cut_short(1, 50)]);
+    assert_eq!(
+        format::parse(&text, "t")[1]
+            .as_ref()
+            .unwrap_err()
+            .to_string(),
+        "t: puzzle 2, line 3, column 1: grid has 1 row; expected 50, one for each cell of its \
+         first row"
+    );
+
+    // A 16x16 grid cut short after three rows, then a 9x9 and a 4x4 puzzle on a line each.
+    let mut lines = rows(&sixteen, 16)[..3].to_vec();
+    lines.extend([SEED_000.to_owned(), FOUR.to_owned()]);
+    let kinds = read_and_solve(&lines.join("\n"), &[Err((4, 1)), Ok(SEED_000), Ok(FOUR)]);
+    assert_eq!(kinds, [cut_short(3, 16)]);
+}
+
+#[test]
+fn a_whole_grid_followed_at_once_by_a_smaller_puzzle_is_read_and_so_is_the_puzzle() {
+    let mut lines = rows(SEED_000, SIZE);
+    lines.push(FOUR.to_owned());
+    read_and_solve(&lines.join("\n"), &[Ok(SEED_000), Ok(FOUR)]);
+    // Boxed, as explore prints it.
+    let text = format!("{}\n{FOUR}\n", grid(SEED_000));
+    read_and_solve(&text, &[Ok(SEED_000), Ok(FOUR)]);
+}
+
+#[test]
+fn a_code_literal_broken_by_a_one_line_puzzle_is_reported_and_the_puzzle_read() {
+    let literal: Vec<String> = rows(SEED_000, SIZE)[..3]
+        .iter()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .chars()
+                .map(|c| c.to_string().replace('.', "0"))
+                .collect();
+            format!("{{{}}},", cells.join(", "))
+        })
+        .collect();
+    let text = format!("int[][] a = {{{}\n{SEED_001}\n", literal.join("\n"));
+    let kinds = read_and_solve(&text, &[Err((1, 13)), Ok(SEED_001)]);
+    assert_eq!(
+        kinds,
+        [InputErrorKind::UnclosedBracket { found: Shown('{') }]
+    );
+}
+
+#[test]
+fn tab_separated_rows_broken_by_a_one_line_puzzle_are_reported_and_the_puzzle_read() {
+    let tabbed: Vec<String> = rows(SEED_000, SIZE)[..4]
+        .iter()
+        .map(|row| {
+            let fields: Vec<String> = row
+                .chars()
+                .map(|c| c.to_string().replace('.', ""))
+                .collect();
+            fields.join("\t")
+        })
+        .collect();
+    let text = format!("{}\n{FOUR}\n", tabbed.join("\n"));
+    let kinds = read_and_solve(&text, &[Err((5, 1)), Ok(FOUR)]);
+    assert_eq!(kinds, [cut_short(4, SIZE)]);
+}
+
+#[test]
+fn passing_over_a_broken_grid_stops_at_a_puzzle_of_its_own_but_not_at_one_of_its_rows() {
+    // A row too long breaks the grid; its other rows are passed over, up to the 4x4 puzzle.
+    let mut lines = rows(SEED_000, SIZE);
+    lines[1].push('1');
+    lines.push(FOUR.to_owned());
+    let kinds = read_and_solve(&lines.join("\n"), &[Err((2, 10)), Ok(FOUR)]);
+    assert_eq!(
+        kinds,
+        [InputErrorKind::RowLength {
+            found: 10,
+            expected: SIZE,
+            because: Because::FirstRow
+        }]
+    );
+    // In a broken 16x16 grid, a row of 16 cells that would read as a 4x4 puzzle on its own is
+    // one of its rows, passed over with the rest.
+    let sixteen = sixteen();
+    let mut lines = rows(&sixteen, 16);
+    lines[1].push('1');
+    lines[2] = "1234............".to_owned();
+    let text = format!("{}\n\n{SEED_000}\n", lines.join("\n"));
+    read_and_solve(&text, &[Err((2, 17)), Ok(SEED_000)]);
+}
+
 #[test]
 fn every_empty_cell_mark_reads_as_empty() {
     for mark in ['.', '0', '-', '_'] {
@@ -1115,6 +1281,14 @@ fn any_sized_grid() -> impl Strategy<Value = Grid> {
     any_shape().prop_flat_map(grid_of)
 }
 
+/// Grids that are a whole puzzle on one line in any company: larger than any row (above 8x8),
+/// and of a shape their cell count shows.
+fn one_line_puzzle() -> impl Strategy<Value = Grid> {
+    any_sized_grid().prop_filter("a one-line puzzle larger than a row", |grid| {
+        grid.shape().n_cells() > Shape::MAX_SIDE && !needs_shape(grid, 0)
+    })
+}
+
 fn rows_of(grid: &Grid) -> Vec<Vec<Option<Digit>>> {
     let shape = grid.shape();
     (0..shape.side())
@@ -1402,6 +1576,28 @@ proptest! {
             let found = options_for(layout, None);
             prop_assert_eq!(format::parse_one_with(&text, &found), Ok(grid), "{}", text);
         }
+    }
+
+    #[test]
+    fn a_faulty_line_between_two_one_line_puzzles_loses_neither(
+        first in one_line_puzzle(),
+        faulty in prop_oneof![
+            Just(".".repeat(50)),
+            "[0-9a-gA-G.*?x| \t,]{1,90}",
+        ],
+        last in one_line_puzzle(),
+    ) {
+        // Whatever the faulty line opens (a grid's first row, a bad one-line puzzle, a row
+        // with a stray character), the puzzles on either side of it are read.
+        let text = format!("{}\n{faulty}\n{}\n", first.to_line(), last.to_line());
+        let items = format::parse(&text, "t");
+        check_locations(&items)?;
+        let grid = |item: Option<&Result<Puzzle, InputError>>| {
+            item.and_then(|item| item.as_ref().ok()).map(|p| p.grid.clone())
+        };
+        prop_assert_eq!(grid(items.first()), Some(first), "{:?}", items);
+        prop_assert_eq!(grid(items.last()), Some(last), "{:?}", items);
+        prop_assert!(items.len() <= 3, "{:?}", items);
     }
 
     #[test]

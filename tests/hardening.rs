@@ -33,23 +33,37 @@ fn an_output_file_never_overwrites_an_input() {
     let text = format!("{ESCARGOT}\n");
     let d = dir.path().join("d");
     std::fs::create_dir(&d).unwrap();
-    write(&d, "v.txt", &text);
-    let names = ["v.txt", "./v.txt", "../d/v.txt", "link.txt"];
-    #[cfg(unix)]
-    std::os::unix::fs::symlink(d.join("v.txt"), d.join("link.txt")).unwrap();
-    for flag in ["--svg", "--dot", "--posthoc"] {
-        for name in names {
-            if cfg!(not(unix)) && name == "link.txt" {
+    // A Posthoc trace's name ends in .trace.json, so its input is named so too.
+    for ext in ["txt", "trace.json"] {
+        write(&d, &format!("v.{ext}"), &text);
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(d.join(format!("v.{ext}")), d.join(format!("link.{ext}")))
+            .unwrap();
+    }
+    for (flag, ext) in [
+        ("--svg", "txt"),
+        ("--dot", "txt"),
+        ("--posthoc", "trace.json"),
+    ] {
+        let input = format!("v.{ext}");
+        let names = [
+            input.clone(),
+            format!("./{input}"),
+            format!("../d/{input}"),
+            format!("link.{ext}"),
+        ];
+        for name in &names {
+            if cfg!(not(unix)) && name.starts_with("link") {
                 continue;
             }
             explore()
                 .current_dir(&d)
-                .args(["v.txt", flag, name])
+                .args([&input, flag, name])
                 .assert()
                 .code(2)
                 .stdout("")
                 .stderr(predicate::str::contains("is an input of this run"));
-            assert_eq!(std::fs::read_to_string(d.join("v.txt")).unwrap(), text);
+            assert_eq!(std::fs::read_to_string(d.join(&input)).unwrap(), text);
         }
     }
     // Standard input redirected from the file is the file too.
@@ -193,40 +207,99 @@ fn an_endless_stream_of_nul_bytes_stops_at_the_first() {
     assert!(!stderr.contains("os error"), "{stderr}");
 }
 
-/// Runs explore through `sh` with standard output closed.
+/// Runs explore with standard output on `/dev/null` opened as `open` says, with `args`; its
+/// status and standard error.
 #[cfg(unix)]
-fn with_stdout_closed(args: &[&str]) -> std::process::Output {
-    StdCommand::new("sh")
-        .arg("-c")
-        .arg("exec \"$0\" \"$@\" >&-")
-        .arg(env!("CARGO_BIN_EXE_explore"))
+fn into_dev_null(open: &std::fs::OpenOptions, args: &[&str]) -> (Option<i32>, String) {
+    let null = open.open("/dev/null").expect("/dev/null opens");
+    let output = StdCommand::new(env!("CARGO_BIN_EXE_explore"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::from(null))
+        .stderr(Stdio::piped())
         .output()
-        .expect("sh runs")
+        .expect("explore runs");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), stderr)
 }
 
+/// The commands that write results, each with the status it ends with into a file.
+const WRITERS: [(&[&str], i32); 4] = [
+    (&["--output", "line", "tests/data/cli/top3.txt"], 0),
+    (
+        &["tests/data/cli/top3.txt", "tests/data/cli/unsolvable.txt"],
+        1,
+    ),
+    (&["compare", "-q", "..42.2.1.4..2.1."], 0),
+    (&["split", "--depth", "2", ESCARGOT], 0),
+];
+
+/// Scripts throw results away by opening `/dev/null` read-write (Python's
+/// `subprocess.DEVNULL`, Go's and Node's ways), shells write-only, some in append mode: in
+/// each the run ends as it would into a file.
 #[cfg(unix)]
 #[test]
-fn a_closed_standard_output_is_a_failure_not_a_success() {
-    for args in [&["tests/data/cli/top3.txt"][..], &["compare", "-q"], &[]] {
-        let output = with_stdout_closed(args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(
-            stderr.contains("standard output is closed"),
-            "{args:?}: {stderr}"
-        );
+fn dev_null_is_an_output_in_any_open_mode() {
+    let mut write = std::fs::OpenOptions::new();
+    write.write(true);
+    let mut read_write = std::fs::OpenOptions::new();
+    read_write.read(true).write(true);
+    let mut append = std::fs::OpenOptions::new();
+    append.append(true);
+    // Even read-only: the standard library takes a write refused there as done.
+    let mut read = std::fs::OpenOptions::new();
+    read.read(true);
+    for open in [&write, &read_write, &append, &read] {
+        for (args, status) in WRITERS {
+            let (code, stderr) = into_dev_null(open, args);
+            assert_eq!(code, Some(status), "{open:?} {args:?}: {stderr}");
+            assert!(!stderr.contains("closed"), "{open:?} {args:?}: {stderr}");
+        }
     }
-    // Redirected to /dev/null is not closed.
-    let status = StdCommand::new(env!("CARGO_BIN_EXE_explore"))
-        .arg("tests/data/cli/top3.txt")
+}
+
+/// The same through Python's `subprocess.DEVNULL` itself, where Python is installed (the read-write
+/// open above is what it does).
+#[cfg(unix)]
+#[test]
+fn pythons_devnull_is_an_output() {
+    let script = "import subprocess, sys\n\
+                  r = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL)\n\
+                  sys.exit(r.returncode)";
+    let Ok(output) = StdCommand::new("python3")
+        .args(["-c", script, env!("CARGO_BIN_EXE_explore")])
+        .args(["--output", "line", "tests/data/cli/top3.txt"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
+        .output()
+    else {
+        return;
+    };
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("3 puzzles"), "{stderr}");
+}
+
+/// A standard output closed when the program starts (`>&-`) reaches it open on `/dev/null`,
+/// read-write: Rust's runtime opens it there so that no file opened later takes its place. It
+/// cannot be told from a `/dev/null` a script opened so, and is written as that is: the results
+/// are discarded and the run ends as it would into a file.
+#[cfg(unix)]
+#[test]
+fn a_closed_standard_output_is_written_as_dev_null_is() {
+    for (args, status) in WRITERS {
+        let output = StdCommand::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" \"$@\" >&-")
+            .arg(env!("CARGO_BIN_EXE_explore"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("sh runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(status), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty());
+    }
 }
 
 #[test]

@@ -54,7 +54,7 @@ Exit status:
   0  every puzzle was read and solved (unique, multiple or solved)
   1  some puzzle has no solution, or its search gave up at --max-nodes or --timeout
   2  some input could not be read (missing file, invalid puzzle, no puzzle at all),
-     some result could not be written (standard output closed, full, or its reader gone,
+     some result could not be written (standard output full, or its reader gone,
      as with | head: then without a message), or the command line is wrong
 
 Examples:
@@ -217,7 +217,7 @@ Exit status:
   0  the comparison ran and the strategies agree
   1  two strategies contradict each other on some puzzle
   2  some input could not be read, an invalid puzzle, or the output could not all be
-     written (standard output closed, full, or its reader gone: then without a message)
+     written (standard output full, or its reader gone: then without a message)
 
 Examples:
   Every strategy on the demo puzzle:
@@ -343,13 +343,19 @@ pub(crate) struct SolveArgs {
     )]
     pub(crate) dot_boards: DotBoards,
 
-    /// Write the first puzzle's search as a Posthoc trace
+    /// Write the first puzzle's search for Posthoc (.trace.json)
     ///
     /// A Posthoc search trace (JSON), to step through, scrub and view as a tree in the Posthoc
     /// visualiser (posthoc.pathfinding.ai): one event per board expanded, per child made and per
     /// board closed, in the order --strategy takes them, each drawing its board. Up to 2,000 boards
-    /// (fewer on boards above 9x9).
-    #[arg(long, value_name = "FILE", help_heading = "Watch the search")]
+    /// (fewer on boards above 9x9). FILE's name ends in .trace.json, as Posthoc opens only such
+    /// files.
+    #[arg(
+        long,
+        value_name = "FILE",
+        value_parser = parse_trace_name,
+        help_heading = "Watch the search"
+    )]
     pub(crate) posthoc: Option<PathBuf>,
 
     /// Output format.
@@ -452,7 +458,7 @@ const SPLIT_AFTER_HELP: &str = "\
 Exit status:
   0  the shards were written
   2  the input could not be read, held no puzzle or more than one, or the shards could not
-     all be written (standard output closed, full, or its reader gone)
+     all be written (standard output full, or its reader gone)
 
 Examples:
   Count the empty 6x6 board's 28,200,960 grids in 1,000 pieces, on this machine:
@@ -655,6 +661,34 @@ impl ReadArgs {
 /// Parses a box shape such as `2x3`, with the library's `FromStr`.
 fn parse_shape(text: &str) -> Result<Shape, String> {
     text.parse::<Shape>().map_err(|error| error.to_string())
+}
+
+/// The name Posthoc gives its search traces, and the only one its visualiser opens (besides
+/// `.trace.yaml`, which is not what `--posthoc` writes).
+const TRACE_SUFFIX: &str = ".trace.json";
+
+/// Parses the file `--posthoc` writes: a name ending in [`TRACE_SUFFIX`], checked before any
+/// search, since a trace Posthoc will not open is a run wasted. A name that does not end so
+/// is refused with the name to use instead.
+fn parse_trace_name(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    let name = path
+        .file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or("");
+    if name.len() > TRACE_SUFFIX.len() && name.ends_with(TRACE_SUFFIX) {
+        return Ok(path);
+    }
+    // The name meant, with the suffix in place of a plain `.json`, or after it.
+    let instead = match (text.strip_suffix(".json"), name) {
+        (_, "") => format!("search{TRACE_SUFFIX}"),
+        (_, TRACE_SUFFIX) => format!("{}search{TRACE_SUFFIX}", &text[..text.len() - name.len()]),
+        (Some(stem), _) => format!("{stem}{TRACE_SUFFIX}"),
+        (None, _) => format!("{text}{TRACE_SUFFIX}"),
+    };
+    Err(format!(
+        "Posthoc opens only files whose names end in {TRACE_SUFFIX}; use {instead}"
+    ))
 }
 
 fn symbols_parser() -> impl TypedValueParser<Value = Symbols> {
@@ -1058,6 +1092,23 @@ mod tests {
     #[test]
     fn the_command_is_well_formed() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_posthoc_trace_is_named_as_posthoc_opens_it() {
+        assert_eq!(
+            parse_trace_name("out/demo.trace.json"),
+            Ok(PathBuf::from("out/demo.trace.json"))
+        );
+        let refused = |name: &str| parse_trace_name(name).unwrap_err();
+        assert_eq!(
+            refused("demo.json"),
+            "Posthoc opens only files whose names end in .trace.json; use demo.trace.json"
+        );
+        assert!(refused("demo").ends_with("use demo.trace.json"));
+        assert!(refused("demo.trace.yaml").ends_with("use demo.trace.yaml.trace.json"));
+        assert!(refused("out/.trace.json").ends_with("use out/search.trace.json"));
+        assert!(refused("").ends_with("use search.trace.json"));
     }
 
     #[test]

@@ -52,15 +52,11 @@ use tracing_subscriber::prelude::*;
 fn main() -> ExitCode {
     let cli = cli::parse();
     let ansi = cli.color.enabled(io::stderr().is_terminal());
-    if !stdout_is_open() {
-        // Checked before any file is opened: one opened now would take the closed descriptor
-        // and receive the results.
-        let _ = writeln!(
-            io::stderr(),
-            "explore: standard output is closed, so no result can be written"
-        );
-        return ExitCode::from(tally::EXIT_INPUT);
-    }
+    // Standard output is not checked for being closed: a process started with it closed
+    // (`>&-`) finds it open on `/dev/null`, which Rust's runtime opens read-write in its
+    // place, and that is what scripts that discard output open too (Python's
+    // `subprocess.DEVNULL`, Go's and Node's ways): the two cannot be told apart, and the
+    // common case wins. Both are written as `/dev/null` is, in any mode.
     match &cli.command {
         Some(cli::Command::Compare(args)) => {
             install_tracing(ansi, None);
@@ -115,37 +111,4 @@ fn install_tracing(ansi: bool, trace: Option<trace::TraceLayer>) {
         .with(log)
         .with(trace)
         .try_init();
-}
-
-/// Whether standard output was open when the program started. A process started with it
-/// closed (`explore >&-`) finds it open on `/dev/null`: Rust's runtime opens `/dev/null`
-/// read-write on every closed standard descriptor, so that no file opened later takes its
-/// place. Results written there would be lost while the exit status claimed success. A
-/// shell's `>/dev/null` opens it write-only, so the two are told apart by the access mode.
-fn stdout_is_open() -> bool {
-    #[cfg(unix)]
-    {
-        use rustix::fs::{OFlags, fcntl_getfl};
-        use std::os::fd::AsFd;
-        use std::os::unix::fs::MetadataExt;
-        let stdout = io::stdout();
-        let Ok(flags) = fcntl_getfl(&stdout) else {
-            return false;
-        };
-        let identity =
-            |metadata: std::fs::Metadata| (metadata.dev(), metadata.ino(), metadata.rdev());
-        let out = stdout
-            .as_fd()
-            .try_clone_to_owned()
-            .and_then(|fd| std::fs::File::from(fd).metadata())
-            .map(identity);
-        let dev_null = std::fs::metadata("/dev/null").map(identity);
-        let reopened = matches!((out, dev_null), (Ok(out), Ok(null)) if out == null)
-            && flags & OFlags::RWMODE == OFlags::RDWR;
-        !reopened
-    }
-    #[cfg(not(unix))]
-    {
-        true
-    }
 }
