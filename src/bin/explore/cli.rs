@@ -343,7 +343,7 @@ pub(crate) struct SolveArgs {
     )]
     pub(crate) dot_boards: DotBoards,
 
-    /// Write the first puzzle's search for Posthoc (.trace.json)
+    /// Write the first puzzle's search for Posthoc: .trace.json
     ///
     /// A Posthoc search trace (JSON), to step through, scrub and view as a tree in the Posthoc
     /// visualiser (posthoc.pathfinding.ai): one event per board expanded, per child made and per
