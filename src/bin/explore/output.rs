@@ -15,7 +15,7 @@ use explore::{Config, Grid, InputError, Outcome, Stats, Stop, Strategy};
 use serde::Serialize;
 
 use crate::cli::OutputFormat;
-use crate::tally::group;
+use crate::tally::{counted, group};
 
 /// The width the human output fills with grids side by side: as many as fit, so three 9x9
 /// grids, two 16x16 or six 4x4 share a row, and a 25x25 grid stands alone.
@@ -271,22 +271,17 @@ fn statistics(strategy: Strategy, budget: FrontierBudget, outcome: &Outcome) -> 
     let stats: &Stats = &outcome.stats;
     let count = |n: u64| group(n as f64);
     let mut text = format!(
-        "search:   {strategy}, {} nodes, {} forced, {} guesses, {} dead, max depth {}\n",
-        count(stats.nodes),
+        "search:   {strategy}, {}, {} forced, {}, {} dead, max depth {}\n",
+        counted(stats.nodes, "node", "nodes"),
         count(stats.forced),
-        count(stats.guesses),
+        counted(stats.guesses, "guess", "guesses"),
         count(stats.dead),
         stats.max_depth,
     );
-    let boards = if stats.peak_frontier == 1 {
-        "board"
-    } else {
-        "boards"
-    };
     let _ = write!(
         text,
-        "frontier: peak {} {boards} ({})",
-        count(stats.peak_frontier),
+        "frontier: peak {} ({})",
+        counted(stats.peak_frontier, "board", "boards"),
         bytes(stats.peak_frontier_bytes),
     );
     if stats.overflow > 0 {
@@ -330,25 +325,39 @@ impl FrontierBudget {
         let config = Config::default()
             .with_max_frontier(self.boards)
             .with_max_frontier_bytes(self.bytes);
-        let limit = config.frontier_boards(board as usize);
-        let boards = if limit == 1 { "board" } else { "boards" };
-        if limit < self.boards {
+        let limit = counted(
+            config.frontier_boards(board as usize) as u64,
+            "board",
+            "boards",
+        );
+        if config.frontier_boards(board as usize) < self.boards {
             format!(
-                "{} {boards} of {} (--max-frontier-bytes {})",
-                group(limit as f64),
+                "{limit} of {} (--max-frontier-bytes {})",
                 bytes(board),
                 bytes(self.bytes as u64)
             )
         } else {
-            format!("{} {boards} (--max-frontier)", group(limit as f64))
+            format!("{limit} (--max-frontier)")
         }
     }
 }
 
-/// A byte count for people, in units of 1024: `512 B`, `6.8 KiB`, `1.5 MiB` (the IEC form of
-/// the `bytesize` crate, which the SVG pictures use too).
+/// A byte count for people, in units of 1024: `512 B`, `6.8 KiB`, `1.5 MiB`; a figure in KiB or
+/// above that would read 1000 or more is given in the next unit (`1.0 MiB`, never
+/// `1000.1 KiB`).
 pub(crate) fn bytes(n: u64) -> String {
-    bytesize::ByteSize::b(n).display().iec().to_string()
+    const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    if n < 1024 {
+        return format!("{n} B");
+    }
+    let mut value = n as f64 / 1024.0;
+    let mut unit = 0;
+    // Rounded to one decimal, 999.96 would read 1000.0: that too goes up a unit.
+    while value >= 999.95 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
 }
 
 /// `390 µs`, `12.3 ms`, `1.23 s`.
@@ -750,6 +759,12 @@ mod tests {
         assert_eq!(bytes(3 << 20), "3.0 MiB");
         assert_eq!(bytes(4_200), "4.1 KiB");
         assert_eq!(bytes(200 << 20), "200.0 MiB");
+        assert_eq!(bytes(1000), "1000 B");
+        assert_eq!(bytes(1024), "1.0 KiB");
+        assert_eq!(bytes(1_024_100), "1.0 MiB");
+        assert_eq!(bytes(1023 << 10), "1.0 MiB");
+        assert_eq!(bytes(999 << 10), "999.0 KiB");
+        assert_eq!(bytes(u64::MAX), "16.0 EiB");
         assert_eq!(duration(Duration::from_micros(390)), "390 µs");
         assert_eq!(duration(Duration::from_micros(12_345)), "12.3 ms");
         assert_eq!(duration(Duration::from_millis(1_234)), "1.23 s");

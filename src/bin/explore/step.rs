@@ -287,7 +287,7 @@ fn solutions(n: usize) -> String {
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{} {}", group(n as f64), if n == 1 { one } else { many })
+    crate::tally::counted(n as u64, one, many)
 }
 
 /// Why a search ended, in words.
