@@ -16,10 +16,8 @@ use serde::Serialize;
 
 use crate::cli::OutputFormat;
 use crate::tally::{counted, group};
+use crate::terminal;
 
-/// The width the human output fills with grids side by side: as many as fit, so three 9x9
-/// grids, two 16x16 or six 4x4 share a row, and a 25x25 grid stands alone.
-const LINE_WIDTH: usize = 100;
 /// Space between grids side by side.
 const GUTTER: &str = "  ";
 
@@ -49,6 +47,10 @@ pub(crate) struct Renderer {
     max_kept_bytes: usize,
     /// Solutions are counted, not kept (`--count`).
     counting: bool,
+    /// The width the human output fits: as many grids side by side as fit in it (at 80
+    /// columns three 9x9 grids or five 4x4 share a row, a 16x16 grid stands alone), and
+    /// statistics broken at spaces to it.
+    width: usize,
 }
 
 impl Renderer {
@@ -61,7 +63,14 @@ impl Renderer {
             max_solutions: config.max_solutions,
             max_kept_bytes: config.max_kept_bytes,
             counting: !config.keep_solutions,
+            width: terminal::stdout_width(),
         }
+    }
+
+    /// The renderer fitting its human output to `width` columns instead of the terminal's.
+    #[cfg(test)]
+    fn with_width(self, width: usize) -> Renderer {
+        Renderer { width, ..self }
     }
 
     /// The cap on kept solutions, if `solved` stopped there rather than at the limit asked
@@ -162,7 +171,7 @@ impl Renderer {
             .first()
             .map(|grid| (label(n - 1), grid.to_string()));
         grids.extend(first);
-        let per_row = grids_per_row(&grids);
+        let per_row = grids_per_row(&grids, self.width);
         grids.truncate(1);
         let mut row = String::new();
         for (i, solution) in outcome.solutions.iter().enumerate() {
@@ -191,9 +200,11 @@ impl Renderer {
                 group(cap as f64)
             );
         }
-        text.push('\n');
-        text.push_str(&statistics(self.strategy, self.budget, outcome));
-        out.write_all(text.as_bytes())
+        let mut lines = terminal::wrap(&text, self.width, INDENT);
+        for line in statistics(self.strategy, self.budget, outcome).lines() {
+            lines.push_str(&terminal::wrap(line, self.width, INDENT));
+        }
+        out.write_all(lines.as_bytes())
     }
 }
 
@@ -217,10 +228,13 @@ fn header(origin: Origin<'_>, shape: Shape) -> String {
     header
 }
 
-/// How many of `grids` (label, text) stand side by side within [`LINE_WIDTH`]; at least one.
-fn grids_per_row(grids: &[(String, String)]) -> usize {
-    let width = column_width(grids);
-    ((LINE_WIDTH + GUTTER.len()) / (width + GUTTER.len())).max(1)
+/// Where the words of a broken verdict or statistics line go on, past its `search:   ` label.
+const INDENT: usize = 10;
+
+/// How many of `grids` (label, text) stand side by side within `width` columns; at least one.
+fn grids_per_row(grids: &[(String, String)], width: usize) -> usize {
+    let column = column_width(grids);
+    ((width + GUTTER.len()) / (column + GUTTER.len())).max(1)
 }
 
 /// The width of the widest grid line or label.
@@ -263,7 +277,7 @@ fn side_by_side(text: &mut String, grids: &[(String, String)]) {
     }
 }
 
-/// Two lines of search statistics for people.
+/// Two lines of search statistics for people, unbroken.
 fn statistics(strategy: Strategy, budget: FrontierBudget, outcome: &Outcome) -> String {
     if outcome.conflict.is_some() {
         return "search: not run, the givens break a rule\n".to_owned();
@@ -574,6 +588,7 @@ mod tests {
             title: None,
         };
         Renderer::new(format, &Config::default())
+            .with_width(80)
             .solved(origin, solved)
             .expect("renders")
     }
@@ -587,19 +602,20 @@ mod tests {
     }
 
     /// Every size in every format: the boxes drawn to the shape, the line form, the JSON size
-    /// fields; how many grids stand side by side follows the width of one.
+    /// fields; how many grids stand side by side at 80 columns follows the width of one (two
+    /// 16x16 grids would be 84 columns: one stands under the other).
     #[test]
     fn every_size_renders_in_every_format() {
         let cases = [
             // shape, a line of the puzzle grid, grid lines per puzzle, grids per row
-            ("2x2", "+-----+-----+", 4 + 3, 6),
-            ("2x3", "+-------+-------+", 6 + 4, 5),
+            ("2x2", "+-----+-----+", 4 + 3, 5),
+            ("2x3", "+-------+-------+", 6 + 4, 4),
             ("3x3", "+-------+-------+-------+", 9 + 4, 3),
             (
                 "4x4",
                 "+---------+---------+---------+---------+",
                 16 + 5,
-                2,
+                1,
             ),
             ("5x5", &format!("+{}", "-----------+".repeat(5)), 25 + 6, 1),
         ];
@@ -628,7 +644,10 @@ mod tests {
             assert!(human.contains("verdict:  unique solution"));
             let grid_lines = human.lines().filter(|line| line.starts_with(['+', '|']));
             assert_eq!(grid_lines.count(), height * 2 / per_row.min(2), "{human}");
-            assert!(human.lines().all(|line| line.chars().count() <= LINE_WIDTH));
+            assert!(
+                human.lines().all(|line| line.chars().count() <= 80),
+                "{text}:\n{human}"
+            );
             for row in solution.to_string().lines() {
                 assert!(human.contains(row), "{row}");
             }
@@ -646,6 +665,40 @@ mod tests {
             assert_eq!(json["index"], 2);
             assert!(json["stats"]["nodes"].as_u64().is_some_and(|n| n >= 1));
         }
+    }
+
+    /// Long statistics (a 25x25 board past its frontier budget) are broken at spaces within 80
+    /// columns, every word whole, and go on past the `search:   ` label.
+    #[test]
+    fn statistics_break_at_spaces() {
+        let mut solved = solved(diagonal(shape("5x5")));
+        let stats = &mut solved.outcome.stats;
+        stats.nodes = 123_456_789_012;
+        stats.forced = 9_876_543_210_987;
+        stats.guesses = 12_345_678_901;
+        stats.dead = 12_345_678_901;
+        stats.max_depth = 56;
+        stats.peak_frontier = 11_389;
+        stats.peak_frontier_bytes = 11_389 * 5568;
+        stats.overflow = 1_234_567;
+        let human = render(OutputFormat::Human, &solved);
+        let words =
+            |text: &str| -> Vec<String> { text.split_whitespace().map(str::to_owned).collect() };
+        let statistics = human.split_once("search:").unwrap().1;
+        let whole = super::statistics(
+            Strategy::Bfs,
+            FrontierBudget::of(&Config::default()),
+            &solved.outcome,
+        );
+        assert_eq!(
+            words(statistics),
+            words(whole.split_once("search:").unwrap().1)
+        );
+        for line in human.lines() {
+            assert!(line.chars().count() <= 80, "{human}");
+        }
+        assert!(human.contains("max depth 56"), "{human}");
+        assert!(human.contains("\n          "), "{human}");
     }
 
     #[test]
