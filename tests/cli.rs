@@ -1296,9 +1296,13 @@ fn compare_on_a_file_mixing_sizes_has_a_row_per_size() {
     let table = String::from_utf8_lossy(&table.get_output().stdout).into_owned();
     let rows: Vec<&str> = table.lines().collect();
     assert_eq!(rows.len(), 1 + SIZES.len(), "{table}");
-    assert!(rows[0].ends_with("size  box"));
+    assert!(rows[0].starts_with("strategy   board"), "{table}");
     assert!(
-        rows[1].ends_with(" 4  2x2") && rows[6].ends_with("16  4x4"),
+        rows[1].starts_with("bfs        4x4 ") && rows[6].starts_with("bfs        16x16 "),
+        "{table}"
+    );
+    assert!(
+        table.lines().all(|row| row.chars().count() <= 80),
         "{table}"
     );
 }
