@@ -6,7 +6,7 @@
 //! they solve, in parallel, and the run writes the texts in input order.
 
 use std::fmt::Write as _;
-use std::io;
+use std::io::{self, IsTerminal};
 use std::time::Duration;
 
 use explore::batch::Solved;
@@ -51,6 +51,9 @@ pub(crate) struct Renderer {
     /// columns three 9x9 grids or five 4x4 share a row, a 16x16 grid stands alone), and
     /// statistics broken at spaces to it.
     width: usize,
+    /// The verdict and the statistics were just said on the same screen, by the trace's
+    /// closing line, so the human output does not say them again.
+    said_by_trace: bool,
 }
 
 impl Renderer {
@@ -64,6 +67,20 @@ impl Renderer {
             max_kept_bytes: config.max_kept_bytes,
             counting: !config.keep_solutions,
             width: terminal::stdout_width(),
+            said_by_trace: false,
+        }
+    }
+
+    /// The renderer for a run whose human `--trace` closes each search with a line of its
+    /// verdict and statistics on standard error: when that is the terminal standard output
+    /// is too, the human results leave them out (the verdict stays when it has more to say,
+    /// such as solutions counted or capped), so that at 80x30 the demo's trace and its grids
+    /// stand on one screen, its table's heads included.
+    pub(crate) fn after_trace(self, human_trace: bool) -> Renderer {
+        let same_screen = io::stdout().is_terminal() && io::stderr().is_terminal();
+        Renderer {
+            said_by_trace: human_trace && same_screen,
+            ..self
         }
     }
 
@@ -189,9 +206,11 @@ impl Renderer {
             out.write_all(row.as_bytes())?;
         }
         let mut text = String::new();
+        let mut notes = false;
         let _ = write!(text, "verdict:  {}", outcome.verdict());
         if self.counting && outcome.count > 0 {
             text.push_str(" (counted, not kept)");
+            notes = true;
         }
         if let Some(cap) = self.capped(solved) {
             let _ = write!(
@@ -199,6 +218,15 @@ impl Renderer {
                 "; {} is the most solutions kept, so there may be more",
                 group(cap as f64)
             );
+            notes = true;
+        }
+        if self.said_by_trace {
+            let verdict = if notes {
+                terminal::wrap(&text, self.width, INDENT)
+            } else {
+                String::new()
+            };
+            return out.write_all(verdict.as_bytes());
         }
         let mut lines = terminal::wrap(&text, self.width, INDENT);
         for line in statistics(self.strategy, self.budget, outcome).lines() {

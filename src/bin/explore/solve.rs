@@ -31,6 +31,7 @@ use crate::output::{Origin, Renderer};
 use crate::pictures::Pictures;
 use crate::progress::Live;
 use crate::tally::Tally;
+use crate::trace::TraceFormat;
 
 /// Solves the inputs `args` names and reports them, with `live` on standard error showing
 /// what `progress` receives; the tally says how it went.
@@ -40,7 +41,8 @@ pub(crate) fn run(args: &SolveArgs, live: Live, progress: Option<Progress>) -> T
     let options = args.read.options();
     let mut run = Run {
         out: Stdout::new(),
-        renderer: Renderer::new(args.output, &config),
+        renderer: Renderer::new(args.output, &config)
+            .after_trace(args.trace() == Some(TraceFormat::Human)),
         written: 0,
         tally: Tally::default(),
         notes: args.output == OutputFormat::Line && !args.quiet,

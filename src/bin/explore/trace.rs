@@ -179,7 +179,7 @@ fn title(puzzle: u64, fields: &Fields) -> String {
     } else {
         "when the search ends"
     };
-    format!("trace of puzzle {puzzle} ({strategy}{board}): one row per depth, {when}")
+    format!("trace of puzzle {puzzle} ({strategy}{board}): a row per depth {when}")
 }
 
 /// The figures of a `depth` event.
