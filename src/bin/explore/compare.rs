@@ -131,13 +131,15 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
 
     // One row per strategy and board size: the figures of different sizes do not add up.
     let shown = compare::by_shape(&summaries);
+    // Said under the table, of the columns it left out.
+    let mut note = None;
     let text = match args.output {
         CompareFormat::Table if args.wide => compare::table(&shown),
         CompareFormat::Table => {
             let width = terminal::stdout_width();
             let (text, left_out) = table(&shown, width);
             if left_out > 0 && !args.quiet {
-                eprintln!("explore: {}", left_out_note(left_out, width));
+                note = Some(left_out_note(left_out, width));
             }
             text
         }
@@ -148,6 +150,9 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
     };
     if let Err(code) = write_out(&mut io::stdout().lock(), &text) {
         return code;
+    }
+    if let Some(note) = note {
+        eprintln!("explore: {note}");
     }
 
     if let Some(path) = &args.svg {
