@@ -197,9 +197,9 @@ impl Outcome {
     }
 
     /// A sentence for people: `unique solution`, `no solution: 5 twice in row 3 (…)`,
-    /// `gave up after 1000 nodes`.
+    /// `gave up after 1,000 nodes`. Counts have their thousands separated.
     pub fn verdict(&self) -> String {
-        let n = self.count;
+        let n = grouped(self.count);
         match self.status() {
             Status::Unique => "unique solution".to_owned(),
             Status::Multiple if self.stop == Stop::Exhausted => format!("{n} solutions"),
@@ -213,23 +213,37 @@ impl Outcome {
                 None => "no solution".to_owned(),
             },
             Status::GaveUp => {
-                let found = if n == 1 { ", 1 solution found" } else { "" };
+                let found = if self.count == 1 {
+                    ", 1 solution found"
+                } else {
+                    ""
+                };
                 format!("{}{found}", self.gave_up())
             }
         }
     }
 
-    /// `gave up after 1000 nodes`, or with the time for a timeout.
+    /// `gave up after 1,000 nodes`, or after the time for a timeout: the budget that ran out,
+    /// in its own unit (the nodes of a search cut short by the clock are in its statistics).
     fn gave_up(&self) -> String {
         match self.stop {
-            Stop::Timeout => format!(
-                "gave up after {:.3} s ({} nodes)",
-                self.stats.elapsed.as_secs_f64(),
-                self.stats.nodes
-            ),
-            _ => format!("gave up after {} nodes", self.stats.nodes),
+            Stop::Timeout => format!("gave up after {:.3} s", self.stats.elapsed.as_secs_f64()),
+            _ => format!("gave up after {} nodes", grouped(self.stats.nodes.into())),
         }
     }
+}
+
+/// A count with its thousands separated, as people read it: `28,200,960`.
+fn grouped(n: u128) -> String {
+    let digits = n.to_string();
+    let mut text = String::with_capacity(digits.len() * 4 / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
 }
 
 #[cfg(test)]
@@ -264,7 +278,7 @@ mod tests {
     fn a_budget_is_named_even_after_two_solutions() {
         assert_eq!(
             outcome(3, Stop::NodeBudget).verdict(),
-            "multiple solutions (3 found, then gave up after 1000 nodes)"
+            "multiple solutions (3 found, then gave up after 1,000 nodes)"
         );
         assert_eq!(
             outcome(2, Stop::SolutionLimit).verdict(),
@@ -272,7 +286,17 @@ mod tests {
         );
         assert_eq!(
             outcome(0, Stop::NodeBudget).verdict(),
-            "gave up after 1000 nodes"
+            "gave up after 1,000 nodes"
         );
+    }
+
+    #[test]
+    fn counts_in_verdicts_are_grouped_and_said_once() {
+        let mut many = outcome(0, Stop::Exhausted);
+        many.count = 28_200_960;
+        assert_eq!(many.verdict(), "28,200,960 solutions");
+        let mut late = outcome(0, Stop::Timeout);
+        late.stats.elapsed = std::time::Duration::from_millis(60_112);
+        assert_eq!(late.verdict(), "gave up after 60.112 s");
     }
 }

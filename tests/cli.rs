@@ -338,7 +338,7 @@ fn a_node_budget_gives_up_with_exit_1() {
         .args(["--strategy", "backtrack", "--max-nodes", "5", ESCARGOT])
         .assert()
         .code(1)
-        .stdout(predicate::str::is_match(r"verdict:  gave up after [0-9]+ nodes\n").unwrap());
+        .stdout(predicate::str::is_match(r"verdict:  gave up after [0-9,]+ nodes\n").unwrap());
     let records = json_records(&["-s", "backtrack", "--max-nodes", "5", ESCARGOT], 1);
     assert_eq!(records[0]["status"], "gave_up");
     assert!(records[0]["stats"]["nodes"].as_u64() <= Some(6));
@@ -497,7 +497,9 @@ fn a_tiny_byte_budget_overflows_and_still_solves() {
         .assert()
         .success()
         .stdout(format!("{ESCARGOT_SOLUTION}\n"));
+    // Wide enough for the statistics to stand on one line each.
     explore()
+        .env("COLUMNS", "200")
         .args(tiny)
         .assert()
         .success()
@@ -533,6 +535,7 @@ fn a_tiny_byte_budget_overflows_and_still_solves() {
         .success()
         .stdout(predicate::str::contains("depth-first").not());
     explore()
+        .env("COLUMNS", "200")
         .args(["--max-frontier-bytes", "1MiB", "--max-frontier", "3"])
         .assert()
         .success()
@@ -827,10 +830,7 @@ fn the_trace_fits_80_columns_or_columns_with_proportional_bars() {
         "{wide:#?}"
     );
     // 54 columns of bar: one board a mark throughout, so 18, 22 and 30 boards differ.
-    assert!(
-        wide[1].ends_with("bar: the frontier, # = 1 board"),
-        "{wide:#?}"
-    );
+    assert!(wide[1].ends_with("memory  # = 1 board"), "{wide:#?}");
     let bars: Vec<usize> = (0..=9).map(|depth| bar_of(&wide, depth)).collect();
     assert_eq!(bars, [1, 2, 4, 8, 12, 18, 18, 22, 30, 16]);
     assert!(!wide.iter().any(|line| line.contains("from here on")));
@@ -1204,13 +1204,14 @@ fn every_size_is_drawn_in_boxes_of_its_shape() {
         let header = format!("== {sizes}: puzzle {index} (line {line}){shape}\n");
         assert!(stdout.contains(&header), "{header}{stdout}");
     }
-    // Puzzle and solution side by side, in boxes of the shape.
+    // Puzzle and solution side by side, in boxes of the shape; at 80 columns (off a
+    // terminal) two 16x16 grids do not fit side by side, and stand one under the other.
     for rules in [
         "+-----+-----+  +-----+-----+\n",
         "+-------+-------+  +-------+-------+\n",
         "+---------+---------+  +---------+---------+\n",
         "+---------+---------+---------+  +---------+---------+---------+\n",
-        "+---------+---------+---------+---------+  +---------+---------+---------+---------+\n",
+        "\n+---------+---------+---------+---------+\n",
         "| 4 6 3 7 | A 5 1 9 | 8 2 C B |\n",
     ] {
         assert!(stdout.contains(rules), "{rules}{stdout}");
@@ -1343,9 +1344,12 @@ fn compare_on_a_file_mixing_sizes_has_a_row_per_size() {
     let table = String::from_utf8_lossy(&table.get_output().stdout).into_owned();
     let rows: Vec<&str> = table.lines().collect();
     assert_eq!(rows.len(), 1 + SIZES.len(), "{table}");
-    assert!(rows[0].ends_with("size  box"));
+    let cells = |row: &str| -> Vec<String> { row.split_whitespace().map(str::to_owned).collect() };
+    assert_eq!(cells(rows[0])[..2], ["strategy", "board"], "{table}");
+    assert_eq!(cells(rows[1])[..2], ["bfs", "4x4"], "{table}");
+    assert_eq!(cells(rows[6])[..2], ["bfs", "16x16"], "{table}");
     assert!(
-        rows[1].ends_with(" 4  2x2") && rows[6].ends_with("16  4x4"),
+        table.lines().all(|row| row.chars().count() <= 80),
         "{table}"
     );
 }
@@ -1361,6 +1365,7 @@ fn a_byte_budget_binds_on_a_larger_board() {
         .to_owned();
     let fits = 5000 / board_bytes(144);
     explore()
+        .env("COLUMNS", "200")
         .args(["--max-frontier-bytes", "5000", "-"])
         .write_stdin(twelve.clone())
         .assert()
@@ -1465,5 +1470,129 @@ fn compare_draws_the_first_of_many_puzzles_and_says_so() {
     assert!(
         chart.contains("backtrack (gave up): 1,000,000 boards expanded"),
         "{chart}"
+    );
+}
+
+/// Runs `explore` with `args` at `COLUMNS=80` and returns its standard output and standard
+/// error, after checking that no line for people is wider than 80 columns (in characters):
+/// standard error, and standard output unless `-o` asks for output for programs.
+fn at_80_columns(args: &[&str]) -> (String, String) {
+    let output = explore().env("COLUMNS", "80").args(args).output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let for_people = if args.contains(&"-o") {
+        vec![("stderr", &stderr)]
+    } else {
+        vec![("stdout", &stdout), ("stderr", &stderr)]
+    };
+    for (name, text) in for_people {
+        for line in text.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{args:?}: a line of {name} is {} columns:\n{line}\n\n{text}",
+                line.chars().count()
+            );
+        }
+    }
+    (stdout, stderr)
+}
+
+#[test]
+fn every_human_screen_fits_80_columns() {
+    // The comparison of every strategy, and of every size, is the table for people; --wide
+    // and the other formats are the whole table.
+    let (table, note) = at_80_columns(&["compare"]);
+    assert_eq!(table.lines().count(), 1 + STRATEGIES.len(), "{table}");
+    assert!(
+        table.starts_with("strategy   board  solved  none  gave up"),
+        "{table}"
+    );
+    assert!(note.contains("--wide shows them all"), "{note}");
+    let (table, _) = at_80_columns(&[
+        "compare",
+        "--strategies",
+        "bfs,dfs",
+        "-q",
+        &data("sizes.txt"),
+    ]);
+    assert_eq!(table.lines().count(), 1 + 2 * 6, "{table}");
+    let wide = explore()
+        .args(["compare", "--wide", "-q"])
+        .output()
+        .unwrap();
+    let wide = String::from_utf8(wide.stdout).unwrap();
+    assert!(
+        wide.lines().next().unwrap().ends_with("size  box"),
+        "{wide}"
+    );
+    assert!(wide.lines().any(|line| line.chars().count() > 80), "{wide}");
+    // Every size solved, a 16x16 grid among them: its puzzle and solution do not fit side by
+    // side, so one stands under the other.
+    let (sizes, _) = at_80_columns(&[&data("sizes.txt")]);
+    let sixteen = sizes.split("== ").find(|s| s.contains("16x16")).unwrap();
+    let labels: Vec<&str> = sixteen
+        .lines()
+        .filter(|line| line.starts_with("puzzle") || line.starts_with("solution"))
+        .collect();
+    assert_eq!(labels, ["puzzle", "solution"], "{sixteen}");
+    // A 25x25 solve and its statistics, broken at spaces.
+    let (solved, _) = at_80_columns(&[&data("25x25.txt")]);
+    assert!(solved.contains("verdict:  unique solution"), "{solved}");
+    assert!(solved.contains("max depth 0\n"), "{solved}");
+    // The trace table, and its summary.
+    let (_, trace) = at_80_columns(&["--trace", "-o", "line", &data("25x25.txt")]);
+    assert!(
+        trace.starts_with("trace of puzzle 1 (bfs, boards of 6.0 KiB)"),
+        "{trace}"
+    );
+    let (_, trace) = at_80_columns(&["--trace", "-o", "line"]);
+    assert!(trace.contains("memory  # = 1 board\n"), "{trace}");
+    assert!(trace.contains("from here on: # = 3 boards\n"), "{trace}");
+}
+
+#[test]
+fn counts_read_as_people_write_them() {
+    // Thousands separated, one of a thing singular.
+    let (counted, _) = at_80_columns(&["--count", "123456.............................."]);
+    assert!(
+        counted.contains("verdict:  39,168 solutions (counted, not kept)\n"),
+        "{counted}"
+    );
+    assert!(
+        counted.contains("bfs, 1 node, 0 forced, 0 guesses,"),
+        "{counted}"
+    );
+    assert!(
+        counted.contains("frontier: peak 1 board (496 B)"),
+        "{counted}"
+    );
+    let (_, trace) = at_80_columns(&["--trace", "-o", "line", &data("25x25.txt")]);
+    assert!(
+        trace.contains("=> unique solution: 1 node, 188 forced, 0 guesses,"),
+        "{trace}"
+    );
+    assert!(trace.contains(" 1 board (6.0 KiB)"), "{trace}");
+    // The summary of a batch, with its pace.
+    let (_, three) = at_80_columns(&["-o", "line", &data("top3.txt")]);
+    assert!(three.contains(" puzzles/s): 3 unique"), "{three}");
+    // A search cut short by the clock says its time once, and its nodes once.
+    let (gave_up, _) = at_80_columns(&[
+        "--strategy",
+        "dfs",
+        "--forced",
+        "naked",
+        "--branch",
+        "first",
+        "--timeout",
+        "0.001",
+        &data("unsolvable.txt"),
+    ]);
+    let verdict = gave_up
+        .lines()
+        .find(|line| line.starts_with("verdict:  gave up after"))
+        .expect("a puzzle gave up");
+    assert!(
+        verdict.ends_with(" s") && !verdict.contains("nodes"),
+        "{gave_up}"
     );
 }

@@ -177,7 +177,10 @@ fn compare_json_is_as_documented_and_its_columns_are_the_same_names() {
         .map(str::trim)
         .collect();
     assert_eq!(head[1..head.len() - 1], *columns);
-    let table = explore().args(["compare", ESCARGOT]).output().unwrap();
+    let table = explore()
+        .args(["compare", ESCARGOT, "--wide"])
+        .output()
+        .unwrap();
     let table = String::from_utf8(table.stdout).unwrap();
     let head: Vec<&str> = table.lines().next().unwrap().split_whitespace().collect();
     assert_eq!(head, columns);

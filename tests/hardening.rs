@@ -442,7 +442,7 @@ const ANTI_BACKTRACK: &str =
 
 #[test]
 fn the_naive_strategies_have_a_default_budget_on_the_command_line() {
-    for (strategy, nodes) in [("backtrack", "1000000"), ("bitmask", "10000000")] {
+    for (strategy, nodes) in [("backtrack", "1,000,000"), ("bitmask", "10,000,000")] {
         explore()
             .args(["-s", strategy, "-o", "line", ANTI_BACKTRACK])
             .timeout(std::time::Duration::from_secs(120))

@@ -416,6 +416,15 @@ pub(crate) struct CompareArgs {
     )]
     pub(crate) output: CompareFormat,
 
+    /// Every column of the table, however wide
+    ///
+    /// Every column, as plain numbers named as the fields of --output json. Without it the
+    /// table for people keeps to the terminal's width (at least 80 columns; COLUMNS, else 80,
+    /// off a terminal): the strategy, the board, the verdicts, then the time, median, nodes and
+    /// memory, and more columns as room allows.
+    #[arg(long, help_heading = "Output")]
+    pub(crate) wide: bool,
+
     /// No progress bar and no notes
     ///
     /// Errors are still printed.
@@ -426,7 +435,7 @@ pub(crate) struct CompareArgs {
 /// How `explore compare` writes its summaries.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
 pub(crate) enum CompareFormat {
-    /// aligned columns for people
+    /// aligned columns for people, as many as fit the terminal (--wide: every one)
     Table,
     /// one JSON object per strategy per line
     Json,

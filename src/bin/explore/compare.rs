@@ -20,8 +20,10 @@ use crate::cli::{CompareArgs, CompareFormat};
 use crate::files;
 use crate::input::quoted;
 use crate::input::{DEMO_TITLE, Source};
+use crate::output::{bytes, duration};
 use crate::pictures::puzzle_name;
-use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED, counted};
+use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED, counted, group};
+use crate::terminal;
 
 /// Runs the comparison `args` asks for and returns the exit status.
 pub(crate) fn run(args: &CompareArgs) -> u8 {
@@ -130,8 +132,18 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
 
     // One row per strategy and board size: the figures of different sizes do not add up.
     let shown = compare::by_shape(&summaries);
+    // Said under the table, of the columns it left out.
+    let mut note = None;
     let text = match args.output {
-        CompareFormat::Table => compare::table(&shown),
+        CompareFormat::Table if args.wide => compare::table(&shown),
+        CompareFormat::Table => {
+            let width = terminal::stdout_width();
+            let (text, left_out) = table(&shown, width);
+            if left_out > 0 && !args.quiet {
+                note = Some(left_out_note(left_out, width));
+            }
+            text
+        }
         CompareFormat::Markdown => markdown(&shown),
         CompareFormat::Csv => csv(&shown),
         CompareFormat::Json => shown.iter().map(json_line).collect(),
@@ -139,6 +151,9 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
     };
     if let Err(code) = write_out(&mut io::stdout().lock(), &text) {
         return code;
+    }
+    if let Some(note) = note {
+        eprintln!("explore: {note}");
     }
 
     if let Some(path) = &args.svg {
@@ -175,6 +190,206 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
         status = EXIT_UNSOLVED;
     }
     status
+}
+
+/// A column of the table for people: its heading and its cell for a summary.
+struct Column {
+    heading: &'static str,
+    cell: fn(&compare::Summary) -> String,
+}
+
+/// The columns of the table for people, in the order they stand. Each figure is written with
+/// its unit (`1.23 s`, `12.3 MiB`) and its thousands separated; [`compare::COLUMNS`] has the
+/// same figures, and more, as plain numbers for programs.
+const TABLE: [Column; 16] = [
+    Column {
+        heading: "strategy",
+        cell: |s| s.strategy.to_string(),
+    },
+    Column {
+        heading: "board",
+        cell: board,
+    },
+    Column {
+        heading: "puzzles",
+        cell: |s| group(s.puzzles as f64),
+    },
+    Column {
+        heading: "solved",
+        cell: |s| group(s.solved as f64),
+    },
+    Column {
+        heading: "none",
+        cell: |s| group(s.none as f64),
+    },
+    Column {
+        heading: "gave up",
+        cell: |s| group(s.gave_up as f64),
+    },
+    Column {
+        heading: "time",
+        cell: |s| time(s.total_secs),
+    },
+    Column {
+        heading: "puzzles/s",
+        cell: |s| {
+            if s.puzzles_per_sec >= 10.0 {
+                group(s.puzzles_per_sec)
+            } else {
+                format!("{:.2}", s.puzzles_per_sec)
+            }
+        },
+    },
+    Column {
+        heading: "median",
+        cell: |s| time(s.median_secs),
+    },
+    Column {
+        heading: "worst",
+        cell: |s| time(s.worst_secs),
+    },
+    Column {
+        heading: "guesses",
+        cell: |s| {
+            if s.guesses_per_puzzle >= 100.0 {
+                group(s.guesses_per_puzzle)
+            } else {
+                format!("{:.1}", s.guesses_per_puzzle)
+            }
+        },
+    },
+    Column {
+        heading: "no guess",
+        cell: |s| format!("{:.0}%", s.no_guess_pct),
+    },
+    Column {
+        heading: "nodes",
+        cell: |s| group(s.nodes as f64),
+    },
+    Column {
+        heading: "dead",
+        cell: |s| group(s.dead as f64),
+    },
+    Column {
+        heading: "frontier",
+        cell: |s| group(s.peak_frontier as f64),
+    },
+    Column {
+        heading: "memory",
+        cell: |s| bytes(s.peak_frontier_bytes),
+    },
+];
+
+/// The columns of [`TABLE`] by how much a reader comparing strategies needs them, most first:
+/// the narrower the terminal, the fewer of them stand. The strategy, the board and the
+/// verdicts always do.
+const PRIORITY: [&str; 16] = [
+    "strategy",
+    "board",
+    "solved",
+    "none",
+    "gave up",
+    "time",
+    "median",
+    "nodes",
+    "memory",
+    "worst",
+    "puzzles",
+    "puzzles/s",
+    "guesses",
+    "frontier",
+    "dead",
+    "no guess",
+];
+
+/// The summaries as a table for people within `width` columns: the columns of [`TABLE`] taken
+/// by [`PRIORITY`] while they fit, standing in [`TABLE`]'s order, names to the left and figures
+/// to the right. Also says how many columns were left out.
+///
+/// The full table, every field as a plain number, is `--wide` ([`compare::table`]) and the
+/// other formats.
+pub(crate) fn table(summaries: &[compare::Summary], width: usize) -> (String, usize) {
+    let cells: Vec<Vec<String>> = TABLE
+        .iter()
+        .map(|column| summaries.iter().map(column.cell).collect())
+        .collect();
+    let widths: Vec<usize> = TABLE
+        .iter()
+        .zip(&cells)
+        .map(|(column, cells)| {
+            cells
+                .iter()
+                .map(|cell| cell.chars().count())
+                .chain([column.heading.len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut shown = [false; TABLE.len()];
+    let mut used = 0;
+    for name in PRIORITY {
+        let Some(i) = TABLE.iter().position(|column| column.heading == name) else {
+            continue;
+        };
+        let needed = if used == 0 { widths[i] } else { widths[i] + 2 };
+        if used + needed <= width {
+            shown[i] = true;
+            used += needed;
+        }
+    }
+    let mut out = String::new();
+    let headings: Vec<String> = TABLE
+        .iter()
+        .map(|column| column.heading.to_owned())
+        .collect();
+    let rows =
+        (0..summaries.len()).map(|row| cells.iter().map(|cells| cells[row].clone()).collect());
+    for row in std::iter::once(headings).chain(rows) {
+        let mut line = String::new();
+        for (i, cell) in row.iter().enumerate().filter(|&(i, _)| shown[i]) {
+            if !line.is_empty() {
+                line.push_str("  ");
+            }
+            let width = widths[i];
+            if i < 2 {
+                line.push_str(&format!("{cell:<width$}"));
+            } else {
+                line.push_str(&format!("{cell:>width$}"));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    (out, shown.iter().filter(|&&shown| !shown).count())
+}
+
+/// What a table that left out `n` columns to fit `width` says about them, on standard error.
+pub(crate) fn left_out_note(n: usize, width: usize) -> String {
+    format!(
+        "{} left out to fit {width} columns: --wide shows them all",
+        counted(n as u64, "column", "columns")
+    )
+}
+
+/// `9x9`, or with the box shape where it is not the squarest of the side: `6x6 3x2`.
+fn board(summary: &compare::Summary) -> String {
+    match summary.shape {
+        Some(shape) if Shape::for_side(shape.side()) == Some(shape) => {
+            format!("{0}x{0}", shape.side())
+        }
+        Some(shape) => format!(
+            "{0}x{0} {1}x{2}",
+            shape.side(),
+            shape.box_rows(),
+            shape.box_cols()
+        ),
+        None => "mixed".to_owned(),
+    }
+}
+
+/// A time in seconds as [`duration`] writes it: `390 µs`, `12.3 ms`, `1.23 s`.
+fn time(secs: f64) -> String {
+    duration(Duration::try_from_secs_f64(secs).unwrap_or_default())
 }
 
 /// A counter of puzzles compared on standard error, for long comparisons; hidden when
@@ -447,6 +662,64 @@ pub(crate) fn csv(summaries: &[compare::Summary]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Summaries of every strategy over a 9x9 and a 25x25 puzzle, with figures as wide as a
+    /// long run makes them.
+    fn large_summaries() -> Vec<compare::Summary> {
+        let mut summaries = Vec::new();
+        for shape in [Shape::NINE, Shape::for_side(25).unwrap()] {
+            for &strategy in Strategy::ALL {
+                let records: Vec<compare::Record> = (0..1465)
+                    .map(|i| {
+                        let mut record = compare::Record::empty(shape, Status::GaveUp);
+                        record.nodes = 123_456_789 + i;
+                        record.dead = 98_765_432;
+                        record.guesses = 12_345_678;
+                        record.peak_frontier = 24_105;
+                        record.peak_frontier_bytes = 128 << 20;
+                        record.elapsed = Duration::from_millis(61_234);
+                        record
+                    })
+                    .collect();
+                let wall = Duration::from_secs(90_000);
+                summaries.push(compare::Summary::from_records(
+                    strategy,
+                    "forced=subsets branch=probe threads=1 max-frontier-bytes=1073741824".into(),
+                    records,
+                    wall,
+                ));
+            }
+        }
+        summaries
+    }
+
+    #[test]
+    fn the_table_for_people_fits_the_width() {
+        let summaries = large_summaries();
+        for width in [80, 100, 132] {
+            let (text, left_out) = table(&summaries, width);
+            assert_eq!(text.lines().count(), 1 + summaries.len(), "{text}");
+            for line in text.lines() {
+                assert!(line.chars().count() <= width, "{width}:\n{text}");
+            }
+            let head: Vec<&str> = text.lines().next().unwrap().split("  ").collect();
+            for heading in ["strategy", "board", "solved", "none", "gave up", "time"] {
+                assert!(head.iter().any(|h| h.trim() == heading), "{width}: {text}");
+            }
+            assert!(left_out > 0, "{width}: {text}");
+        }
+        let (text, left_out) = table(&summaries, 400);
+        assert_eq!(left_out, 0, "{text}");
+        let rows: Vec<&str> = text.lines().collect();
+        assert!(rows[1].starts_with("bfs        9x9  "), "{text}");
+        assert!(rows[5].starts_with("bfs        25x25"), "{text}");
+        assert!(
+            rows[1].contains(" 1,465 ") && rows[1].contains("128.0 MiB"),
+            "{text}"
+        );
+        assert!(rows[1].contains(" 61.23 s "), "{text}");
+        assert!(left_out_note(16, 400).chars().count() + "explore: ".len() <= 80);
+    }
 
     /// Times written as seconds read back to the same nanosecond, so merged sums are exact.
     #[test]

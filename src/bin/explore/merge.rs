@@ -724,7 +724,7 @@ impl Merge {
             .collect();
         let shown = compare::by_shape(&summaries);
         let text = match output.unwrap_or(MergeFormat::Human) {
-            MergeFormat::Human => compare::table(&shown),
+            MergeFormat::Human => crate::compare::table(&shown, crate::terminal::stdout_width()).0,
             MergeFormat::Markdown => crate::compare::markdown(&shown),
             MergeFormat::Csv => crate::compare::csv(&shown),
             MergeFormat::Json => shown.iter().map(crate::compare::json_line).collect(),

@@ -6,7 +6,7 @@
 //! they solve, in parallel, and the run writes the texts in input order.
 
 use std::fmt::Write as _;
-use std::io;
+use std::io::{self, IsTerminal};
 use std::time::Duration;
 
 use explore::batch::Solved;
@@ -15,11 +15,9 @@ use explore::{Config, Grid, InputError, Outcome, Stats, Stop, Strategy};
 use serde::Serialize;
 
 use crate::cli::OutputFormat;
-use crate::tally::group;
+use crate::tally::{counted, group};
+use crate::terminal;
 
-/// The width the human output fills with grids side by side: as many as fit, so three 9x9
-/// grids, two 16x16 or six 4x4 share a row, and a 25x25 grid stands alone.
-const LINE_WIDTH: usize = 100;
 /// Space between grids side by side.
 const GUTTER: &str = "  ";
 
@@ -49,6 +47,13 @@ pub(crate) struct Renderer {
     max_kept_bytes: usize,
     /// Solutions are counted, not kept (`--count`).
     counting: bool,
+    /// The width the human output fits: as many grids side by side as fit in it (at 80
+    /// columns three 9x9 grids or five 4x4 share a row, a 16x16 grid stands alone), and
+    /// statistics broken at spaces to it.
+    width: usize,
+    /// The verdict and the statistics were just said on the same screen, by the trace's
+    /// closing line, so the human output does not say them again.
+    said_by_trace: bool,
 }
 
 impl Renderer {
@@ -61,7 +66,28 @@ impl Renderer {
             max_solutions: config.max_solutions,
             max_kept_bytes: config.max_kept_bytes,
             counting: !config.keep_solutions,
+            width: terminal::stdout_width(),
+            said_by_trace: false,
         }
+    }
+
+    /// The renderer for a run whose human `--trace` closes each search with a line of its
+    /// verdict and statistics on standard error: when that is the terminal standard output
+    /// is too, the human results leave them out (the verdict stays when it has more to say,
+    /// such as solutions counted or capped), so that at 80x30 the demo's trace and its grids
+    /// stand on one screen, its table's heads included.
+    pub(crate) fn after_trace(self, human_trace: bool) -> Renderer {
+        let same_screen = io::stdout().is_terminal() && io::stderr().is_terminal();
+        Renderer {
+            said_by_trace: human_trace && same_screen,
+            ..self
+        }
+    }
+
+    /// The renderer fitting its human output to `width` columns instead of the terminal's.
+    #[cfg(test)]
+    fn with_width(self, width: usize) -> Renderer {
+        Renderer { width, ..self }
     }
 
     /// The cap on kept solutions, if `solved` stopped there rather than at the limit asked
@@ -162,7 +188,7 @@ impl Renderer {
             .first()
             .map(|grid| (label(n - 1), grid.to_string()));
         grids.extend(first);
-        let per_row = grids_per_row(&grids);
+        let per_row = grids_per_row(&grids, self.width);
         grids.truncate(1);
         let mut row = String::new();
         for (i, solution) in outcome.solutions.iter().enumerate() {
@@ -180,9 +206,11 @@ impl Renderer {
             out.write_all(row.as_bytes())?;
         }
         let mut text = String::new();
+        let mut notes = false;
         let _ = write!(text, "verdict:  {}", outcome.verdict());
         if self.counting && outcome.count > 0 {
             text.push_str(" (counted, not kept)");
+            notes = true;
         }
         if let Some(cap) = self.capped(solved) {
             let _ = write!(
@@ -190,10 +218,21 @@ impl Renderer {
                 "; {} is the most solutions kept, so there may be more",
                 group(cap as f64)
             );
+            notes = true;
         }
-        text.push('\n');
-        text.push_str(&statistics(self.strategy, self.budget, outcome));
-        out.write_all(text.as_bytes())
+        if self.said_by_trace {
+            let verdict = if notes {
+                terminal::wrap(&text, self.width, INDENT)
+            } else {
+                String::new()
+            };
+            return out.write_all(verdict.as_bytes());
+        }
+        let mut lines = terminal::wrap(&text, self.width, INDENT);
+        for line in statistics(self.strategy, self.budget, outcome).lines() {
+            lines.push_str(&terminal::wrap(line, self.width, INDENT));
+        }
+        out.write_all(lines.as_bytes())
     }
 }
 
@@ -217,10 +256,13 @@ fn header(origin: Origin<'_>, shape: Shape) -> String {
     header
 }
 
-/// How many of `grids` (label, text) stand side by side within [`LINE_WIDTH`]; at least one.
-fn grids_per_row(grids: &[(String, String)]) -> usize {
-    let width = column_width(grids);
-    ((LINE_WIDTH + GUTTER.len()) / (width + GUTTER.len())).max(1)
+/// Where the words of a broken verdict or statistics line go on, past its `search:   ` label.
+const INDENT: usize = 10;
+
+/// How many of `grids` (label, text) stand side by side within `width` columns; at least one.
+fn grids_per_row(grids: &[(String, String)], width: usize) -> usize {
+    let column = column_width(grids);
+    ((width + GUTTER.len()) / (column + GUTTER.len())).max(1)
 }
 
 /// The width of the widest grid line or label.
@@ -263,7 +305,7 @@ fn side_by_side(text: &mut String, grids: &[(String, String)]) {
     }
 }
 
-/// Two lines of search statistics for people.
+/// Two lines of search statistics for people, unbroken.
 fn statistics(strategy: Strategy, budget: FrontierBudget, outcome: &Outcome) -> String {
     if outcome.conflict.is_some() {
         return "search: not run, the givens break a rule\n".to_owned();
@@ -271,22 +313,17 @@ fn statistics(strategy: Strategy, budget: FrontierBudget, outcome: &Outcome) -> 
     let stats: &Stats = &outcome.stats;
     let count = |n: u64| group(n as f64);
     let mut text = format!(
-        "search:   {strategy}, {} nodes, {} forced, {} guesses, {} dead, max depth {}\n",
-        count(stats.nodes),
+        "search:   {strategy}, {}, {} forced, {}, {} dead, max depth {}\n",
+        counted(stats.nodes, "node", "nodes"),
         count(stats.forced),
-        count(stats.guesses),
+        counted(stats.guesses, "guess", "guesses"),
         count(stats.dead),
         stats.max_depth,
     );
-    let boards = if stats.peak_frontier == 1 {
-        "board"
-    } else {
-        "boards"
-    };
     let _ = write!(
         text,
-        "frontier: peak {} {boards} ({})",
-        count(stats.peak_frontier),
+        "frontier: peak {} ({})",
+        counted(stats.peak_frontier, "board", "boards"),
         bytes(stats.peak_frontier_bytes),
     );
     if stats.overflow > 0 {
@@ -330,25 +367,39 @@ impl FrontierBudget {
         let config = Config::default()
             .with_max_frontier(self.boards)
             .with_max_frontier_bytes(self.bytes);
-        let limit = config.frontier_boards(board as usize);
-        let boards = if limit == 1 { "board" } else { "boards" };
-        if limit < self.boards {
+        let limit = counted(
+            config.frontier_boards(board as usize) as u64,
+            "board",
+            "boards",
+        );
+        if config.frontier_boards(board as usize) < self.boards {
             format!(
-                "{} {boards} of {} (--max-frontier-bytes {})",
-                group(limit as f64),
+                "{limit} of {} (--max-frontier-bytes {})",
                 bytes(board),
                 bytes(self.bytes as u64)
             )
         } else {
-            format!("{} {boards} (--max-frontier)", group(limit as f64))
+            format!("{limit} (--max-frontier)")
         }
     }
 }
 
-/// A byte count for people, in units of 1024: `512 B`, `6.8 KiB`, `1.5 MiB` (the IEC form of
-/// the `bytesize` crate, which the SVG pictures use too).
+/// A byte count for people, in units of 1024: `512 B`, `6.8 KiB`, `1.5 MiB`; a figure in KiB or
+/// above that would read 1000 or more is given in the next unit (`1.0 MiB`, never
+/// `1000.1 KiB`).
 pub(crate) fn bytes(n: u64) -> String {
-    bytesize::ByteSize::b(n).display().iec().to_string()
+    const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    if n < 1024 {
+        return format!("{n} B");
+    }
+    let mut value = n as f64 / 1024.0;
+    let mut unit = 0;
+    // Rounded to one decimal, 999.96 would read 1000.0: that too goes up a unit.
+    while value >= 999.95 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
 }
 
 /// `390 µs`, `12.3 ms`, `1.23 s`.
@@ -565,6 +616,7 @@ mod tests {
             title: None,
         };
         Renderer::new(format, &Config::default())
+            .with_width(80)
             .solved(origin, solved)
             .expect("renders")
     }
@@ -578,19 +630,20 @@ mod tests {
     }
 
     /// Every size in every format: the boxes drawn to the shape, the line form, the JSON size
-    /// fields; how many grids stand side by side follows the width of one.
+    /// fields; how many grids stand side by side at 80 columns follows the width of one (two
+    /// 16x16 grids would be 84 columns: one stands under the other).
     #[test]
     fn every_size_renders_in_every_format() {
         let cases = [
             // shape, a line of the puzzle grid, grid lines per puzzle, grids per row
-            ("2x2", "+-----+-----+", 4 + 3, 6),
-            ("2x3", "+-------+-------+", 6 + 4, 5),
+            ("2x2", "+-----+-----+", 4 + 3, 5),
+            ("2x3", "+-------+-------+", 6 + 4, 4),
             ("3x3", "+-------+-------+-------+", 9 + 4, 3),
             (
                 "4x4",
                 "+---------+---------+---------+---------+",
                 16 + 5,
-                2,
+                1,
             ),
             ("5x5", &format!("+{}", "-----------+".repeat(5)), 25 + 6, 1),
         ];
@@ -619,7 +672,10 @@ mod tests {
             assert!(human.contains("verdict:  unique solution"));
             let grid_lines = human.lines().filter(|line| line.starts_with(['+', '|']));
             assert_eq!(grid_lines.count(), height * 2 / per_row.min(2), "{human}");
-            assert!(human.lines().all(|line| line.chars().count() <= LINE_WIDTH));
+            assert!(
+                human.lines().all(|line| line.chars().count() <= 80),
+                "{text}:\n{human}"
+            );
             for row in solution.to_string().lines() {
                 assert!(human.contains(row), "{row}");
             }
@@ -637,6 +693,40 @@ mod tests {
             assert_eq!(json["index"], 2);
             assert!(json["stats"]["nodes"].as_u64().is_some_and(|n| n >= 1));
         }
+    }
+
+    /// Long statistics (a 25x25 board past its frontier budget) are broken at spaces within 80
+    /// columns, every word whole, and go on past the `search:   ` label.
+    #[test]
+    fn statistics_break_at_spaces() {
+        let mut solved = solved(diagonal(shape("5x5")));
+        let stats = &mut solved.outcome.stats;
+        stats.nodes = 123_456_789_012;
+        stats.forced = 9_876_543_210_987;
+        stats.guesses = 12_345_678_901;
+        stats.dead = 12_345_678_901;
+        stats.max_depth = 56;
+        stats.peak_frontier = 11_389;
+        stats.peak_frontier_bytes = 11_389 * 5568;
+        stats.overflow = 1_234_567;
+        let human = render(OutputFormat::Human, &solved);
+        let words =
+            |text: &str| -> Vec<String> { text.split_whitespace().map(str::to_owned).collect() };
+        let statistics = human.split_once("search:").unwrap().1;
+        let whole = super::statistics(
+            Strategy::Bfs,
+            FrontierBudget::of(&Config::default()),
+            &solved.outcome,
+        );
+        assert_eq!(
+            words(statistics),
+            words(whole.split_once("search:").unwrap().1)
+        );
+        for line in human.lines() {
+            assert!(line.chars().count() <= 80, "{human}");
+        }
+        assert!(human.contains("max depth 56"), "{human}");
+        assert!(human.contains("\n          "), "{human}");
     }
 
     #[test]
@@ -750,6 +840,12 @@ mod tests {
         assert_eq!(bytes(3 << 20), "3.0 MiB");
         assert_eq!(bytes(4_200), "4.1 KiB");
         assert_eq!(bytes(200 << 20), "200.0 MiB");
+        assert_eq!(bytes(1000), "1000 B");
+        assert_eq!(bytes(1024), "1.0 KiB");
+        assert_eq!(bytes(1_024_100), "1.0 MiB");
+        assert_eq!(bytes(1023 << 10), "1.0 MiB");
+        assert_eq!(bytes(999 << 10), "999.0 KiB");
+        assert_eq!(bytes(u64::MAX), "16.0 EiB");
         assert_eq!(duration(Duration::from_micros(390)), "390 µs");
         assert_eq!(duration(Duration::from_micros(12_345)), "12.3 ms");
         assert_eq!(duration(Duration::from_millis(1_234)), "1.23 s");

@@ -112,9 +112,9 @@ fn describe(snapshot: &Snapshot, elapsed: Duration, counting: bool) -> String {
     }
     let _ = write!(
         line,
-        "{} boards, {} solutions, {} boards/s",
-        compact(snapshot.nodes as f64),
-        compact(snapshot.solutions as f64),
+        "{}, {}, {} boards/s",
+        glance(snapshot.nodes, "board", "boards"),
+        glance(snapshot.solutions, "solution", "solutions"),
         compact(rate)
     );
     if let Some(estimate) = snapshot.estimate {
@@ -142,6 +142,11 @@ fn describe(snapshot: &Snapshot, elapsed: Duration, counting: bool) -> String {
         }
     }
     line
+}
+
+/// A count at a glance and its noun, singular for one: `1 solution`, `12.3 k boards`.
+fn glance(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", compact(n as f64), if n == 1 { one } else { many })
 }
 
 /// A count for a glance: `950`, `12.3 k`, `4.10 M`, `1.00 G`, `2.5e15`.
@@ -226,6 +231,8 @@ mod tests {
     fn without_an_estimate_the_line_gives_what_is_done() {
         let line = describe(&snapshot(950, 3, None), Duration::from_secs(2), false);
         assert_eq!(line, "950 boards, 3 solutions, 475 boards/s");
+        let line = describe(&snapshot(1, 1, None), Duration::from_secs(1), false);
+        assert_eq!(line, "1 board, 1 solution, 1 boards/s");
     }
 
     #[test]

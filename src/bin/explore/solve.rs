@@ -24,6 +24,7 @@ use explore::batch::{self, Solved};
 use explore::error::InputErrorKind;
 use explore::{Config, Progress, Status, format};
 
+use crate::cli::TraceFormat;
 use crate::cli::{OutputFormat, SolveArgs};
 use crate::files;
 use crate::input::{DEMO_TITLE, Source};
@@ -40,7 +41,8 @@ pub(crate) fn run(args: &SolveArgs, live: Live, progress: Option<Progress>) -> T
     let options = args.read.options();
     let mut run = Run {
         out: Stdout::new(),
-        renderer: Renderer::new(args.output, &config),
+        renderer: Renderer::new(args.output, &config)
+            .after_trace(args.trace() == Some(TraceFormat::Human)),
         written: 0,
         tally: Tally::default(),
         notes: args.output == OutputFormat::Line && !args.quiet,

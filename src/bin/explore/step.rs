@@ -226,8 +226,7 @@ impl Class {
             .collect();
         // The boards get the lines left, less a line for what is left out and two for the keys.
         let room = height.saturating_sub(lines.len() + 3);
-        let shape = pictures.first().map(|p| p.shape());
-        let style = shape.map_or(Style::Digits, |shape| Style::for_width(shape, width));
+        let style = Style::for_pictures(&pictures, width);
         let (drawn, n) = side_by_side(&pictures, style, width, room);
         lines.extend(drawn);
         if n < total {
@@ -268,8 +267,9 @@ impl Class {
                     _ => "not expanded".to_owned(),
                 };
                 format!(
-                    "step {steps}: expanded {board} (depth {}): {} cells forced, then {fate}",
-                    node.depth, node.forced
+                    "step {steps}: expanded {board} (depth {}): {} forced, then {fate}",
+                    node.depth,
+                    crate::tally::counted(node.forced as u64, "cell", "cells")
                 )
             }
         }
@@ -287,7 +287,7 @@ fn solutions(n: usize) -> String {
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{} {}", group(n as f64), if n == 1 { one } else { many })
+    crate::tally::counted(n as u64, one, many)
 }
 
 /// Why a search ended, in words.
@@ -367,5 +367,71 @@ impl Drop for Screen {
         let _ = execute!(self.out, cursor::Show);
         let _ = terminal::disable_raw_mode();
         let _ = writeln!(self.out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use explore::Strategy;
+
+    /// A class on `puzzle` with `strategy`, not started.
+    fn class(puzzle: &str, strategy: Strategy) -> Class {
+        let puzzle = format::parse_one(puzzle).unwrap();
+        let config = Config::default().with_strategy(strategy).with_threads(1);
+        Class {
+            lesson: Lesson::new(&puzzle, &config),
+            title: "a puzzle".to_owned(),
+            config,
+            steps: 0,
+            last: None,
+            error: None,
+        }
+    }
+
+    /// Asserts that the screen of `class` at 80x30 is at most 30 lines of at most 80 columns
+    /// (the mark's codes take none).
+    fn check(class: &Class, when: &str) {
+        let frame = class.frame(80, 30);
+        if std::env::var_os("EXPLORE_SHOW_STEP").is_some() {
+            eprintln!("{}", frame.join("\n"));
+        }
+        assert!(frame.len() <= 30, "{when}:\n{}", frame.join("\n"));
+        for line in &frame {
+            let plain = line.replace("\x1b[7m", "").replace("\x1b[27m", "");
+            assert!(
+                plain.chars().count() <= 80,
+                "{when}: {} columns:\n{}",
+                plain.chars().count(),
+                frame.join("\n")
+            );
+        }
+    }
+
+    /// Every screen of a search, from the first to the last, at 80x30: no line is wider than
+    /// 80 columns (the mark's codes take none) and the screen is at most 30 lines.
+    #[test]
+    fn every_screen_fits_80_columns() {
+        let puzzles = [
+            crate::input::DEMO.lines().next().unwrap(),
+            "....2.3.321.....",
+            // The 16x16 puzzle of tests/data/cli/sizes.txt.
+            "D92.....G...43..4CF.....9D.2.6EB.E.1....F.8BC..AG56.....A3C....1.7G5A8....61....2...C....B7.......AE.964..G......F9.5.7.4............29....A.C..........645D.1......D....1.C.B7F.....E.C2G...8A9B..9.G52.....EF6.256..F.....D.B.E13.6.D........7A...8BC3....954.",
+        ];
+        for puzzle in puzzles {
+            for strategy in [Strategy::Bfs, Strategy::Dfs] {
+                let mut class = class(puzzle, strategy);
+                // The first screens, then the last (the solutions) once the search has run on.
+                for step in 0..=40 {
+                    check(&class, &format!("{strategy}, step {step}"));
+                    if !class.step() {
+                        break;
+                    }
+                }
+                while class.step() {}
+                check(&class, &format!("{strategy}, the end"));
+                assert!(class.lesson.stop().is_some());
+            }
+        }
     }
 }

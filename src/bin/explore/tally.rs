@@ -64,15 +64,11 @@ impl Tally {
         ExitCode::from(self.exit_status())
     }
 
-    /// `1465 puzzles in 1.23 s (1191 puzzles/s): 1460 unique, 5 none`.
+    /// `1,465 puzzles in 1.23 s (1,191 puzzles/s): 1,460 unique, 5 none`.
     pub(crate) fn summary(&self, elapsed: Duration) -> String {
         let n = self.n_puzzles();
         let seconds = elapsed.as_secs_f64();
-        let rate = if seconds > 0.0 {
-            format!(" ({} puzzles/s)", group(n as f64 / seconds))
-        } else {
-            String::new()
-        };
+        let rate = rate(n, elapsed);
         let counts = self.counts();
         let mut line = format!(
             "{} in {seconds:.2} s{rate}",
@@ -91,7 +87,7 @@ impl Tally {
 }
 
 impl Tally {
-    /// The verdicts that occurred, with their counts: `1460 unique, 5 none` (the summary's
+    /// The verdicts that occurred, with their counts: `1,460 unique, 5 none` (the summary's
     /// words, which `explore merge --batch` writes too).
     pub(crate) fn counts(&self) -> String {
         let counts: Vec<String> = [
@@ -104,17 +100,32 @@ impl Tally {
         ]
         .into_iter()
         .filter(|&(count, _)| count > 0)
-        .map(|(count, what)| format!("{count} {what}"))
+        .map(|(count, what)| format!("{} {what}", group_exact(count.into())))
         .collect();
         counts.join(", ")
     }
 }
 
-/// A count and its noun, singular for one: `1 puzzle`, `1,465 puzzles`.
+/// A count and its noun, singular for one, thousands separated: `1 puzzle`, `1,465 puzzles`.
+/// Every count that people read goes through here.
 pub(crate) fn counted(n: u64, one: &str, many: &str) -> String {
-    match n {
-        1 => format!("1 {one}"),
-        n => format!("{n} {many}"),
+    let noun = if n == 1 { one } else { many };
+    format!("{} {noun}", group_exact(n.into()))
+}
+
+/// The pace of a batch, in parentheses after its time, in the unit that reads as a whole
+/// number: ` (1,191 puzzles/s)`, or ` (3.2 s a puzzle)` below one a second. Nothing for a
+/// single puzzle (its time says it) or a run too short to time (under a millisecond).
+fn rate(n: u64, elapsed: Duration) -> String {
+    let seconds = elapsed.as_secs_f64();
+    if n < 2 || seconds < 1e-3 {
+        return String::new();
+    }
+    let per_second = n as f64 / seconds;
+    if per_second >= 1.0 {
+        format!(" ({} puzzles/s)", group(per_second))
+    } else {
+        format!(" ({:.1} s a puzzle)", seconds / n as f64)
     }
 }
 
@@ -177,7 +188,7 @@ mod tests {
         };
         assert_eq!(
             tally.summary(Duration::from_millis(500)),
-            "1465 puzzles in 0.50 s (2,930 puzzles/s): 1460 unique, 5 none"
+            "1,465 puzzles in 0.50 s (2,930 puzzles/s): 1,460 unique, 5 none"
         );
         let one = Tally {
             unique: 1,
@@ -187,6 +198,44 @@ mod tests {
         assert_eq!(
             one.summary(Duration::ZERO),
             "1 puzzle in 0.00 s: 1 unique; 1 unreadable input"
+        );
+    }
+
+    #[test]
+    fn rates_read_as_whole_numbers() {
+        let two = Tally {
+            unique: 2,
+            ..Tally::default()
+        };
+        assert_eq!(
+            two.summary(Duration::from_secs(7)),
+            "2 puzzles in 7.00 s (3.5 s a puzzle): 2 unique"
+        );
+        assert_eq!(
+            two.summary(Duration::from_micros(10)),
+            "2 puzzles in 0.00 s: 2 unique"
+        );
+        let one = Tally {
+            gave_up: 1,
+            ..Tally::default()
+        };
+        assert_eq!(
+            one.summary(Duration::from_secs(60)),
+            "1 puzzle in 60.00 s: 1 gave up"
+        );
+    }
+
+    #[test]
+    fn counts_are_singular_for_one_and_grouped() {
+        assert_eq!(counted(1, "node", "nodes"), "1 node");
+        assert_eq!(counted(0, "node", "nodes"), "0 nodes");
+        assert_eq!(
+            counted(28_200_960, "solution", "solutions"),
+            "28,200,960 solutions"
+        );
+        assert_eq!(
+            counted(u64::MAX, "node", "nodes"),
+            "18,446,744,073,709,551,615 nodes"
         );
     }
 

@@ -1,9 +1,10 @@
-//! The terminal that `--trace` and `--step` draw on: how wide and how tall it is, and text
-//! broken into lines that fit it.
+//! The terminal that people read the program on: how wide and how tall it is, and text broken
+//! into lines that fit it.
 //!
-//! Both draw for people at a terminal, so they fit its width, and never less than
-//! [`MIN_WIDTH`] columns (the classic terminal, which every layout must fit). When standard
-//! error is not a terminal (a file, a pipe, a test), the width is `COLUMNS` if it holds a
+//! `--trace` and `--step` draw on standard error, the human results and `explore compare`'s
+//! table go to standard output; each fits the width of the terminal it goes to, and never less
+//! than [`MIN_WIDTH`] columns (the classic terminal, which every layout must fit). When the
+//! stream is not a terminal (a file, a pipe, a test), the width is `COLUMNS` if it holds a
 //! number, else [`MIN_WIDTH`]: a file has no width of its own to follow.
 
 use std::io::{self, IsTerminal};
@@ -28,8 +29,25 @@ pub(crate) fn stderr_size() -> Option<(usize, usize)> {
 pub(crate) fn width() -> usize {
     let columns = stderr_size()
         .map(|(columns, _)| columns)
-        .or_else(|| std::env::var("COLUMNS").ok()?.trim().parse().ok());
+        .or_else(columns_variable);
     clamp_width(columns)
+}
+
+/// The width to draw standard output's human text for: the terminal's, else `COLUMNS`, else
+/// 80; never less than [`MIN_WIDTH`].
+pub(crate) fn stdout_width() -> usize {
+    let terminal = io::stdout()
+        .is_terminal()
+        .then(crossterm::terminal::size)
+        .and_then(Result::ok)
+        .map(|(columns, _)| usize::from(columns))
+        .filter(|&columns| columns > 0);
+    clamp_width(terminal.or_else(columns_variable))
+}
+
+/// The width `COLUMNS` gives, when it holds a number.
+fn columns_variable() -> Option<usize> {
+    std::env::var("COLUMNS").ok()?.trim().parse().ok()
 }
 
 /// `columns` kept within what the layouts are drawn for.

@@ -29,7 +29,7 @@ use tracing_subscriber::registry::LookupSpan;
 use crate::cli::TraceFormat;
 use crate::output::{FrontierBudget, bytes, duration};
 use crate::progress::Live;
-use crate::tally::group;
+use crate::tally::{counted, group};
 use crate::terminal;
 use crate::terminal::wrap;
 use table::{Depth, Table};
@@ -170,7 +170,7 @@ fn title(puzzle: u64, fields: &Fields) -> String {
     } else {
         "when the search ends"
     };
-    format!("trace of puzzle {puzzle} ({strategy}{board}): one row per depth, {when}")
+    format!("trace of puzzle {puzzle} ({strategy}{board}): a row per depth {when}")
 }
 
 /// The figures of a `depth` event.
@@ -191,14 +191,14 @@ fn depth(fields: &Fields) -> Depth {
 fn summary(fields: &Fields, budget: FrontierBudget) -> String {
     let count = |name: &str| group(fields.u64(name) as f64);
     let mut line = format!(
-        "=> {}: {} nodes, {} forced, {} guesses, {} dead, depth {}, peak frontier {} boards ({})",
+        "=> {}: {}, {} forced, {}, {} dead, depth {}, peak frontier {} ({})",
         fields.str("verdict"),
-        count("nodes"),
+        counted(fields.u64("nodes"), "node", "nodes"),
         count("forced"),
-        count("guesses"),
+        counted(fields.u64("guesses"), "guess", "guesses"),
         count("dead"),
         fields.u64("max_depth"),
-        count("peak_frontier"),
+        counted(fields.u64("peak_frontier"), "board", "boards"),
         bytes(fields.u64("peak_frontier_bytes")),
     );
     let overflow = fields.u64("overflow");

@@ -92,9 +92,9 @@ impl Picture {
         child
     }
 
-    /// The shape of the board.
-    pub(crate) fn shape(&self) -> Shape {
-        self.shape
+    /// Whether every cell is settled (a solution).
+    pub(crate) fn is_complete(&self) -> bool {
+        self.digits.iter().all(Option::is_some)
     }
 
     /// What is written above it.
@@ -120,6 +120,18 @@ pub(crate) enum Style {
 }
 
 impl Style {
+    /// Candidates when two boards of `shape` fit side by side in `width` columns, else digits;
+    /// digits too when every board of `pictures` is complete (solutions have no candidates to
+    /// show).
+    pub(crate) fn for_pictures(pictures: &[Picture], width: usize) -> Style {
+        match pictures.first() {
+            Some(first) if !pictures.iter().all(Picture::is_complete) => {
+                Style::for_width(first.shape, width)
+            }
+            _ => Style::Digits,
+        }
+    }
+
     /// Candidates when two boards of `shape` fit side by side in `width` columns, else digits.
     pub(crate) fn for_width(shape: Shape, width: usize) -> Style {
         if 2 * board_width(shape, Style::Candidates) + GAP <= width {
@@ -202,11 +214,12 @@ fn cell_text(picture: &Picture, cell: Cell, style: Style) -> String {
         (Style::Digits, Some(digit)) => format!("{:>width$}", symbol(digit)),
         (Style::Digits, None) => format!("{:>width$}", "."),
         (Style::Candidates, Some(digit)) => {
-            // The digit in its own place, the others blank.
-            let mut text = " ".repeat(width);
-            let place = digit.get() - 1;
-            text.replace_range(place..place + 1, &symbol(digit));
-            text
+            // Centred, so that the settled cells of a board line up as a plain grid and only
+            // the open ones read as candidates (in their own place, the digit would move from
+            // column to column: `1     2   |   3     4`).
+            let symbol = symbol(digit);
+            let left = (width - symbol.chars().count()) / 2;
+            format!("{:left$}{symbol:<rest$}", "", rest = width - left)
         }
         (Style::Candidates, None) => shape
             .digits()
@@ -321,13 +334,39 @@ mod tests {
             plain(&lines),
             [
                 "puzzle                  r1c2=2",
-                "1    .2.4 | ..34 ..3.   1    [ 2  ] | ..34 ..3.",
+                " 1   .2.4 | ..34 ..3.    1   [ 2  ] | ..34 ..3.",
                 "..34 ...4 |  2   1.3.   ..34 ...4 |  2   1.3.",
                 "---------------------   ---------------------",
-                ".2.4   3  | 1... 12..   .2.4   3  | 1... 12..",
-                ".2.. 12.. | 1.3.    4   .2.. 1... | 1.3.    4",
+                ".2.4  3   | 1... 12..   .2.4  3   | 1... 12..",
+                ".2.. 12.. | 1.3.  4     .2.. 1... | 1.3.  4",
             ]
         );
+    }
+
+    /// Settled digits stand in one column of each cell, centred, so a board's settled cells
+    /// read as a plain grid; a solution, with no candidate left, is drawn as digits.
+    #[test]
+    fn settled_digits_line_up_and_solutions_are_plain_grids() {
+        let solution = puzzle("1234341221434321");
+        assert!(solution.is_complete());
+        let (lines, _) = side_by_side(std::slice::from_ref(&solution), Style::Candidates, 80, 30);
+        assert_eq!(lines[1], " 1    2   |  3    4");
+        assert_eq!(lines[2], " 3    4   |  1    2");
+        assert_eq!(
+            Style::for_pictures(&[solution.clone(), solution.clone()], 80),
+            Style::Digits
+        );
+        let (lines, _) = side_by_side(&[solution], Style::Digits, 80, 30);
+        assert_eq!(lines[1..3], ["12 34", "34 12"]);
+        let open = puzzle("1.....2..3.....4");
+        assert_eq!(Style::for_pictures(&[open], 80), Style::Candidates);
+        // Every 9x9 and 16x16 board of the step mode fits 80 columns.
+        let demo = puzzle(
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..",
+        );
+        let boards = vec![demo; 8];
+        let (lines, _) = side_by_side(&boards, Style::for_pictures(&boards, 80), 80, 30);
+        assert!(lines.iter().all(|line| line.chars().count() <= 80));
     }
 
     #[test]

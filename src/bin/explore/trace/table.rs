@@ -4,7 +4,9 @@
 //! The columns take 64 characters whatever the figures (a count too wide for its column is
 //! written `1.23 M`), so 80 columns leave 14 for the bar and a wider terminal gives the bar
 //! the rest. The bar is proportional: `#` stands for a whole number of boards, the smallest
-//! that fits the largest frontier so far in the bar, and the title says how many. A table
+//! that fits the largest frontier so far in the bar, and the bar's head says how many. The
+//! title and the heads take a line each, so that at 80x30 the demo's whole trace and its
+//! results stand on one screen. A table
 //! drawn whole (a puzzle of a batch, held until its search ends) has its final scale from the
 //! start. A table drawn live grows its scale as the frontier does: on a terminal whose screen
 //! still holds the whole table, the table is drawn again in place at the new scale; elsewhere
@@ -18,7 +20,7 @@ use crossterm::terminal::{Clear, ClearType};
 
 use crate::output::bytes;
 use crate::progress::compact;
-use crate::tally::group;
+use crate::tally::{counted, group};
 use crate::terminal::wrap;
 
 /// The figures of one depth, as its `kind = "depth"` event gives them.
@@ -87,7 +89,8 @@ impl Table {
         self.rows.push(row);
     }
 
-    /// The whole table at the scale of its largest frontier, after a blank line.
+    /// The whole table at the scale of its largest frontier, after a blank line (it follows
+    /// the results of earlier puzzles).
     pub(crate) fn block(&self) -> String {
         let scale = self.fitting_scale();
         let mut text = "\n".to_owned();
@@ -99,7 +102,8 @@ impl Table {
     }
 
     /// Adds `row` to a table drawn live, and returns what to write: the title and heads
-    /// before the first row, the row itself, and when the row needs a larger scale, either
+    /// before the first row (no blank line: the live table is the first puzzle's, the first
+    /// thing the run writes), the row itself, and when the row needs a larger scale, either
     /// the whole table again in place (when `screen_rows`, the height of the terminal it is
     /// drawn on, still holds it with a line to spare) or a line giving the new scale.
     pub(crate) fn push(&mut self, row: Depth, screen_rows: Option<usize>) -> String {
@@ -108,7 +112,6 @@ impl Table {
         let mut text = String::new();
         if self.rows.len() == 1 {
             self.scale = scale;
-            text.push('\n');
             let top = self.top(scale);
             self.lines = top.lines().count();
             text.push_str(&top);
@@ -149,18 +152,20 @@ impl Table {
         largest.div_ceil(self.bar_width()).max(1)
     }
 
-    /// The title, with the bar's scale, and the column heads.
+    /// The title and the column heads, the bar's head its scale (`# = 3 boards`, or as much
+    /// of it as fits: `# = 1,000`, else `bar`).
     fn top(&self, scale: u64) -> String {
-        let mut text = wrap(
-            &format!("{}; bar: the frontier, {}", self.title, mark(scale)),
-            self.width,
-            3,
-        );
+        let mut text = wrap(&self.title, self.width, 3);
         for (i, (head, width)) in COLUMNS.iter().enumerate() {
             let gap = if i == 0 { "" } else { " " };
             let _ = write!(text, "{gap}{head:>width$}");
         }
-        text.push_str("  bar\n");
+        let room = self.width - BAR_START;
+        let head = [mark(scale), format!("# = {}", group(scale as f64))]
+            .into_iter()
+            .find(|head| head.len() <= room)
+            .unwrap_or_else(|| "bar".to_owned());
+        let _ = writeln!(text, "  {head}");
         text
     }
 
@@ -191,8 +196,7 @@ impl Table {
 
 /// The scale in words: `# = 1 board`, `# = 3 boards`.
 fn mark(scale: u64) -> String {
-    let boards = if scale == 1 { "board" } else { "boards" };
-    format!("# = {} {boards}", group(scale as f64))
+    format!("# = {}", counted(scale, "board", "boards"))
 }
 
 /// `value` in at most `width` characters: grouped by thousands (`123,456`) when that fits,
@@ -232,7 +236,7 @@ mod tests {
     fn every_line_fits_the_width_and_bars_use_the_room_they_have() {
         for width in [80, 120] {
             let mut table = Table::new(
-                "trace of puzzle 12 (bfs, boards of 5.4 KiB): one row per depth, as each \
+                "trace of puzzle 12 (bfs, boards of 5.4 KiB): a row per depth as each \
                  finishes"
                     .to_owned(),
                 width,
@@ -276,21 +280,34 @@ mod tests {
             table.add(depth(i as u64, frontier));
         }
         let block = table.block();
-        assert!(
-            block.contains("bar: the frontier, # = 3 boards\n"),
-            "{block}"
-        );
+        assert!(block.contains("memory  # = 3 boards\n"), "{block}");
         assert_eq!(bars(&block), [1, 1, 2, 3, 4, 6, 6, 8, 10, 6]);
+    }
+
+    /// The bar's head says its scale in the room the bar has: in words, as a number, or not
+    /// at all when even that is too wide.
+    #[test]
+    fn the_bar_head_is_its_scale() {
+        let head = |frontier: u64| {
+            let mut table = Table::new("trace".to_owned(), 80);
+            table.add(depth(0, frontier));
+            let block = table.block();
+            let heads = block.lines().nth(2).unwrap().to_owned();
+            assert!(heads.chars().count() <= 80, "{heads}");
+            heads.rsplit("  ").next().unwrap().to_owned()
+        };
+        assert_eq!(head(14), "# = 1 board");
+        assert_eq!(head(11_389), "# = 814 boards");
+        assert_eq!(head(14_000), "# = 1,000");
+        assert_eq!(head(u64::MAX / 1024), "bar");
     }
 
     #[test]
     fn a_live_table_is_drawn_again_at_a_new_scale_when_the_screen_holds_it() {
         let mut table = Table::new("trace".to_owned(), 80);
         let first = table.push(depth(0, 10), Some(30));
-        assert!(
-            first.starts_with("\ntrace; bar: the frontier, # = 1 board\n"),
-            "{first}"
-        );
+        assert!(first.starts_with("trace\ndepth "), "{first}");
+        assert!(first.contains("memory  # = 1 board\n"), "{first}");
         assert_eq!(bars(&first), [10]);
         let same = table.push(depth(1, 14), Some(30));
         assert_eq!(bars(&same), [14], "no new scale: the row alone");
