@@ -522,8 +522,9 @@ fn a_tiny_byte_budget_overflows_and_still_solves() {
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            " boards searched depth-first beyond the frontier budget of 2 boards of 128 B \
-             (--max-frontier-bytes 300 B), ",
+            " boards searched depth-first instead of held: a level would have made more \
+             children than the frontier budget of 2 boards of 128 B \
+             (--max-frontier-bytes 300 B), and each of its chunks keeps only its share of it, ",
         ));
 
     // Room for the whole frontier: nothing to report. The board budget binds when tighter.
@@ -1300,6 +1301,33 @@ fn compare_on_a_file_mixing_sizes_has_a_row_per_size() {
     assert!(
         rows[1].ends_with(" 4  2x2") && rows[6].ends_with("16  4x4"),
         "{table}"
+    );
+}
+
+/// docs/tracing.md says how many 25x25 boards the default byte budget holds: the program's
+/// figure, grouped as the trace writes it.
+#[test]
+fn the_docs_give_the_default_budget_in_25x25_boards() {
+    let boards = explore::Config::default().frontier_boards(board_bytes(625));
+    let grouped = boards
+        .to_string()
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|digits| std::str::from_utf8(digits).unwrap())
+        .collect::<Vec<_>>()
+        .join(",");
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/tracing.md"))
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+    assert!(
+        doc.contains(&format!(
+            "holds a million 9x9 boards but {grouped} of 25x25"
+        )),
+        "docs/tracing.md should say the default budget holds {grouped} boards of 25x25"
     );
 }
 

@@ -415,6 +415,15 @@ fn a_count_holds_the_same_frontier_on_every_thread_count() {
             "x{threads}"
         );
         assert!(many.stats.peak_frontier <= 64);
+        // Where the boards overflowed is as fixed as how many did, and the rows add up.
+        let per_depth = |stats: &explore::Stats| -> Vec<u64> {
+            stats.per_depth.iter().map(|row| row.overflow).collect()
+        };
+        assert_eq!(per_depth(&many.stats), per_depth(&one.stats), "x{threads}");
+        assert_eq!(
+            per_depth(&many.stats).iter().sum::<u64>(),
+            many.stats.overflow
+        );
     }
 }
 
@@ -499,6 +508,9 @@ fn overflow_stacks_leave_the_per_depth_frontier_to_the_levels() {
     let frontier: Vec<u64> = outcome.stats.per_depth.iter().map(|r| r.frontier).collect();
     assert_eq!(frontier, [1, 2, 2]);
     assert_eq!(outcome.stats.peak_frontier, 2);
+    // The rows say at which depth the boards went depth-first, so a trace can show it there.
+    let overflow: Vec<u64> = outcome.stats.per_depth.iter().map(|r| r.overflow).collect();
+    assert_eq!(overflow, [0, 0, 2]);
 }
 
 #[test]
