@@ -1304,6 +1304,22 @@ fn compare_on_a_file_mixing_sizes_has_a_row_per_size() {
     );
 }
 
+/// The help's 25x25 example runs the rules the docs advise for large boards.
+#[test]
+fn the_help_shows_25x25_with_the_advised_rules() {
+    let output = explore().arg("--help").output().unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    let example = help
+        .lines()
+        .skip_while(|line| !line.trim_start().starts_with("25x25:"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no 25x25 example in --help:\n{help}"));
+    assert!(
+        example.contains("--forced subsets --branch probe"),
+        "{example}"
+    );
+}
+
 /// docs/tracing.md says how many 25x25 boards the default byte budget holds: the program's
 /// figure, grouped as the trace writes it.
 #[test]

@@ -78,8 +78,8 @@ One example per board size:
     explore ...4.1....5.3.4.......2...3...14.2..
   16x16: a file of puzzles, one solution per line:
     explore 16x16_janko.txt --output line
-  25x25: watch the frontier, two threads, at most a minute per puzzle, within 512 MiB a level:
-    explore 25x25_frisch.txt --trace --threads 2 --timeout 60 --max-frontier-bytes 512MiB
+  25x25: watch the frontier, with the rules that pay on large boards:
+    explore 25x25_frisch.txt --trace --forced subsets --branch probe --timeout 60
 ";
 
 /// Parses the command line, with clap's help and errors coloured as `--color` and the
