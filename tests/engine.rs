@@ -321,9 +321,7 @@ fn counting_is_exact_and_the_same_for_every_thread_count() {
         (MULTI_296, 296, &engines[..]),
     ] {
         let puzzle = grid(line);
-        let counting = Config::default()
-            .with_max_solutions(None)
-            .with_keep_solutions(false);
+        let counting = Config::default().with_counting();
         let reference = solve(&puzzle, &counting.clone().with_threads(1));
         for strategy in strategies.iter().copied() {
             for threads in [1, 2, 7] {
@@ -350,7 +348,7 @@ fn counting_is_exact_and_the_same_for_every_thread_count() {
 #[test]
 fn a_count_cut_short_is_not_exact() {
     let puzzle = grid(MULTI_296);
-    let counting = bfs(2).with_max_solutions(None).with_keep_solutions(false);
+    let counting = bfs(2).with_counting();
     let budget = solve(&puzzle, &counting.clone().with_max_nodes(Some(5)));
     assert_eq!(budget.stop, Stop::NodeBudget);
     assert!(!budget.is_exact() && budget.count < 296);
@@ -375,8 +373,7 @@ fn progress_adds_up_to_the_statistics() {
             let config = Config::default()
                 .with_strategy(strategy)
                 .with_threads(threads)
-                .with_max_solutions(None)
-                .with_keep_solutions(false)
+                .with_counting()
                 .with_progress(Some(progress.clone()));
             let (mut nodes, mut solutions) = (0, 0);
             for line in puzzles {
@@ -401,10 +398,7 @@ fn progress_adds_up_to_the_statistics() {
 #[test]
 fn a_count_holds_the_same_frontier_on_every_thread_count() {
     let puzzle = grid(MULTI_296);
-    let counting = bfs(1)
-        .with_max_solutions(None)
-        .with_keep_solutions(false)
-        .with_max_frontier(64);
+    let counting = bfs(1).with_counting().with_max_frontier(64);
     let one = solve(&puzzle, &counting);
     for threads in [2, 64] {
         let many = solve(&puzzle, &counting.clone().with_threads(threads));
@@ -601,8 +595,7 @@ fn a_long_level_is_estimated_while_it_runs() {
     for threads in [1, 2] {
         let progress = explore::Progress::new();
         let config = bfs(threads)
-            .with_max_solutions(None)
-            .with_keep_solutions(false)
+            .with_counting()
             .with_progress(Some(progress.clone()));
         let estimated = std::thread::scope(|scope| {
             let search = scope.spawn(|| solve(&empty, &config));

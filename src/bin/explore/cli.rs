@@ -818,10 +818,11 @@ impl SolveArgs {
         let config = config(&self.limits, &self.engine, Some(self.strategy), None)
             .with_strategy(self.strategy);
         if self.count {
-            // Counting asks for every solution, as --all does, and keeps none.
+            // Counting asks for every solution, as --all does, and keeps none; -n still stops
+            // the count.
             config
+                .with_counting()
                 .with_max_solutions(self.limits.max_solutions)
-                .with_keep_solutions(false)
         } else {
             config
         }
