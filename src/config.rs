@@ -198,6 +198,11 @@ pub struct Config {
     pub keep_solutions: bool,
     /// Give up after creating this many boards (search nodes); deterministic.
     pub max_nodes: Option<u64>,
+    /// Give up after creating this many boards on a board larger than 9x9, when `max_nodes`
+    /// is `None`: a budget for searches that end on every 9x9 puzzle but may not end on a
+    /// larger board (the program gives `backtrack` and `bitmask` one, whose search of an empty
+    /// 25x25 board would outlast the machine). `None`, the default: no such limit.
+    pub max_nodes_beyond_9x9: Option<u64>,
     /// Give up after this much wall-clock time per puzzle.
     pub timeout: Option<Duration>,
     /// Worker threads for the breadth-first engine; at least 1, and at most
@@ -245,6 +250,7 @@ impl Default for Config {
             max_solutions: Some(Config::DEFAULT_MAX_SOLUTIONS),
             keep_solutions: true,
             max_nodes: None,
+            max_nodes_beyond_9x9: None,
             timeout: None,
             threads: cores(),
             forced: Forced::default(),
@@ -349,6 +355,8 @@ impl Config {
         with_keep_solutions: keep_solutions: bool;
         /// Sets [`Config::max_nodes`].
         with_max_nodes: max_nodes: Option<u64>;
+        /// Sets [`Config::max_nodes_beyond_9x9`].
+        with_max_nodes_beyond_9x9: max_nodes_beyond_9x9: Option<u64>;
         /// Sets [`Config::timeout`].
         with_timeout: timeout: Option<Duration>;
         /// Sets [`Config::threads`].

@@ -144,6 +144,31 @@ fn solutions_at_a_limit_do_not_depend_on_threads() {
     }
 }
 
+/// The budget the program gives the naive strategies binds beyond 9x9 only: a 9x9 puzzle is
+/// searched to its end, every solution of an empty 10x10 board (hopeless) is not.
+#[test]
+fn a_budget_beyond_9x9_leaves_9x9_puzzles_alone() {
+    for strategy in [Strategy::Backtrack, Strategy::Bitmask] {
+        let config = Config::default()
+            .with_strategy(strategy)
+            .with_max_nodes_beyond_9x9(Some(1_000));
+        // The demo puzzle: 18,885 nodes of either.
+        let escargot =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+        let nine = solve(&grid(escargot), &config);
+        assert_eq!(nine.status(), Status::Unique, "{strategy}");
+        assert!(nine.stats.nodes > 1_000, "{strategy}: {:?}", nine.stats);
+        let every = config.with_max_solutions(None);
+        let ten = solve(&Grid::empty(Shape::new(2, 5).unwrap()), &every);
+        assert_eq!(ten.stop, Stop::NodeBudget, "{strategy}");
+        assert!(
+            ten.verdict().ends_with("gave up after 1000 nodes)"),
+            "{strategy}: {}",
+            ten.verdict()
+        );
+    }
+}
+
 #[test]
 fn budgets_end_in_gave_up() {
     let puzzle = grid(HARD[1]);
