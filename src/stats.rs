@@ -50,10 +50,9 @@ pub struct DepthStats {
     /// Memory of those boards, in bytes; for the backtrackers the board and one level of
     /// bookkeeping per depth on the path, root included.
     pub frontier_bytes: u64,
-    /// Boards of this depth that `bfs` searched depth-first because the level above would
-    /// have made more children than its frontier budget lets the level hold: each chunk of
-    /// the level above keeps its share of the budget, and its children past that share are
-    /// searched at once by a worker's stack, not held in this level. They are counted in
+    /// Boards of this depth that `bfs` searched depth-first past its frontier budget: each
+    /// chunk of the level above may add an equal share of the budget to this level, and its
+    /// children past that share are searched at once by a worker's stack, not held here. They are counted in
     /// `boards` but not in `frontier`; the boards below them are not counted here. The rows
     /// add up to [`Stats::overflow`].
     pub overflow: u64,

@@ -522,9 +522,10 @@ fn a_tiny_byte_budget_overflows_and_still_solves() {
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            " boards searched depth-first instead of held: a level would have made more \
-             children than the frontier budget of 2 boards of 128 B \
-             (--max-frontier-bytes 300 B), and each of its chunks keeps only its share of it, ",
+            " boards searched depth-first instead of held: each chunk of a level may add only \
+             its equal share of the frontier budget of 2 boards of 128 B \
+             (--max-frontier-bytes 300 B) to the next level, so the peak held can stay below \
+             the budget, ",
         ));
 
     // Room for the whole frontier: nothing to report. The board budget binds when tighter.

@@ -221,9 +221,9 @@ fn summary(fields: &Fields, budget: FrontierBudget) -> String {
         // sends the rest depth-first while another leaves part of its share unused.
         let _ = write!(
             line,
-            ", {} boards searched depth-first instead of held: a level would have made more \
-             children than the frontier budget of {}, and each of its chunks keeps only its \
-             share of it",
+            ", {} boards searched depth-first instead of held: each chunk of a level may add \
+             only its equal share of the frontier budget of {} to the next level, so the peak \
+             held can stay below the budget",
             group(overflow as f64),
             budget.describe(&stats)
         );
@@ -376,9 +376,9 @@ mod tests {
         assert!(
             line.ends_with(
                 "peak frontier 11,389 boards (66.2 MiB), 99,999 boards searched depth-first \
-                 instead of held: a level would have made more children than the frontier \
-                 budget of 22,017 boards of 6.0 KiB (--max-frontier-bytes 128.0 MiB), and each \
-                 of its chunks keeps only its share of it, 2.50 s"
+                 instead of held: each chunk of a level may add only its equal share of the \
+                 frontier budget of 22,017 boards of 6.0 KiB (--max-frontier-bytes 128.0 MiB) \
+                 to the next level, so the peak held can stay below the budget, 2.50 s"
             ),
             "{line}"
         );

@@ -208,16 +208,14 @@ impl Table {
     /// The lines under the first row whose depth had boards searched depth-first beyond the
     /// frontier budget: what happened there, and what it means for the rows below.
     fn overflow_note(&self, row: &Depth) -> String {
-        let (boards, them) = if row.overflow == 1 {
-            ("board", "it counts")
-        } else {
-            ("boards", "they count")
-        };
+        let boards = if row.overflow == 1 { "board" } else { "boards" };
+        // Not "the level would pass the budget": the budget is shared out before the level is
+        // expanded, so one chunk can pass its share while the level stays well below it.
         let note = format!(
-            "^ from here on, boards go depth-first: depth {} would have made more children than \
-             the frontier budget lets a level hold, so each chunk of its boards kept its share \
-             and searched the other {} {boards} at once, one stack per worker; {them} in boards, \
-             not in frontier",
+            "^ from here on, boards go depth-first: the frontier budget was shared out equally \
+             among the chunks of depth {}, and a chunk that made more children than its share \
+             searched the rest at once ({} {boards} here), one stack per worker; such boards \
+             count in boards, not in frontier",
             row.depth.saturating_sub(1),
             group(row.overflow as f64),
         );
@@ -362,11 +360,11 @@ mod tests {
         );
         assert!(
             first.contains(
-                "\n      ^ from here on, boards go depth-first: depth 1 would have made more\n"
+                "\n      ^ from here on, boards go depth-first: the frontier budget was shared out\n"
             ),
             "{first}"
         );
-        assert!(first.contains("the other 2 boards at once"), "{first}");
+        assert!(first.contains("(2 boards here)"), "{first}");
         for line in first.lines() {
             assert!(line.chars().count() <= 80, "{line:?}");
         }
