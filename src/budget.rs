@@ -25,7 +25,10 @@ impl Budget {
     /// The limits `config` sets for a search of a `shape` board that starts at `start`.
     pub(crate) fn new(config: &Config, shape: Shape, start: Instant) -> Budget {
         Budget {
-            max_nodes: config.max_nodes.unwrap_or(u64::MAX),
+            max_nodes: config
+                .max_nodes
+                .or(config.max_nodes_beyond_9x9.filter(|_| shape.side() > 9))
+                .unwrap_or(u64::MAX),
             deadline: config
                 .timeout
                 .and_then(|timeout| start.checked_add(timeout)),
@@ -109,6 +112,18 @@ mod tests {
         );
         let sixteen = Budget::new(&config, Shape::new(4, 4).unwrap(), Instant::now());
         assert_eq!(sixteen.max_solutions(), kept(4, 4));
+    }
+
+    #[test]
+    fn the_budget_beyond_9x9_binds_only_there_and_only_without_max_nodes() {
+        let config = Config::default().with_max_nodes_beyond_9x9(Some(1_000));
+        let nodes =
+            |config: &Config, shape: Shape| Budget::new(config, shape, Instant::now()).max_nodes();
+        let sixteen = Shape::new(4, 4).unwrap();
+        assert_eq!(nodes(&config, Shape::NINE), u64::MAX);
+        assert_eq!(nodes(&config, sixteen), 1_000);
+        let both = config.with_max_nodes(Some(7));
+        assert_eq!((nodes(&both, Shape::NINE), nodes(&both, sixteen)), (7, 7));
     }
 
     #[test]

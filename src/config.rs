@@ -175,10 +175,11 @@ pub enum Branch {
 ///     .with_max_solutions(None);
 /// assert_eq!(config.strategy, Strategy::Dfs);
 ///
-/// let mut counting = Config::default();
-/// counting.keep_solutions = false;
-/// counting.threads = 1;
+/// let mut one_thread = Config::default();
+/// one_thread.threads = 1;
 /// ```
+///
+/// To count every solution without keeping any, use [`Config::with_counting`].
 ///
 /// The struct is `#[non_exhaustive]`: new options are added in minor releases, each with a
 /// default that keeps the old behaviour, so code outside this crate cannot use a struct literal
@@ -194,9 +195,16 @@ pub struct Config {
     pub max_solutions: Option<u64>,
     /// Keep the solutions found as grids (`true`, the default), or only count them
     /// ([`Outcome::count`](crate::Outcome::count)), which takes no memory however many there are.
+    /// The count still stops at [`Config::max_solutions`] (2 by default): to count every
+    /// solution, use [`Config::with_counting`], which sets both.
     pub keep_solutions: bool,
     /// Give up after creating this many boards (search nodes); deterministic.
     pub max_nodes: Option<u64>,
+    /// Give up after creating this many boards on a board larger than 9x9, when `max_nodes`
+    /// is `None`: a budget for searches that end on every 9x9 puzzle but may not end on a
+    /// larger board (the program gives `backtrack` and `bitmask` one, whose search of an empty
+    /// 25x25 board would outlast the machine). `None`, the default: no such limit.
+    pub max_nodes_beyond_9x9: Option<u64>,
     /// Give up after this much wall-clock time per puzzle.
     pub timeout: Option<Duration>,
     /// Worker threads for the breadth-first engine; at least 1, and at most
@@ -244,6 +252,7 @@ impl Default for Config {
             max_solutions: Some(Config::DEFAULT_MAX_SOLUTIONS),
             keep_solutions: true,
             max_nodes: None,
+            max_nodes_beyond_9x9: None,
             timeout: None,
             threads: cores(),
             forced: Forced::default(),
@@ -353,6 +362,8 @@ impl Config {
         with_keep_solutions: keep_solutions: bool;
         /// Sets [`Config::max_nodes`].
         with_max_nodes: max_nodes: Option<u64>;
+        /// Sets [`Config::max_nodes_beyond_9x9`].
+        with_max_nodes_beyond_9x9: max_nodes_beyond_9x9: Option<u64>;
         /// Sets [`Config::timeout`].
         with_timeout: timeout: Option<Duration>;
         /// Sets [`Config::threads`].
@@ -373,6 +384,30 @@ impl Config {
         with_progress: progress: Option<Progress>;
         /// Sets [`Config::footprint`].
         with_footprint: footprint: bool;
+    }
+
+    /// Counts every solution without keeping any: no solution limit
+    /// ([`Config::max_solutions`] `None`) and no grids kept ([`Config::keep_solutions`] off),
+    /// the one switch for an exact count however large, in the memory of the search alone.
+    /// A limit set after it stops the count there (`explore --count -n N`).
+    ///
+    /// ```
+    /// use explore::{Config, format, solve};
+    ///
+    /// // The empty 4x4 board has 288 solutions.
+    /// let empty = format::parse_one("................")?;
+    /// let outcome = solve(&empty, &Config::default().with_counting());
+    /// assert_eq!(outcome.count, 288);
+    /// assert!(outcome.is_exact() && outcome.solutions.is_empty());
+    ///
+    /// // Without it, the default limit of two solutions stops the count.
+    /// let kept_none = Config::default().with_keep_solutions(false);
+    /// assert_eq!(solve(&empty, &kept_none).count, 2);
+    /// # Ok::<(), explore::InputError>(())
+    /// ```
+    #[must_use]
+    pub fn with_counting(self) -> Config {
+        self.with_max_solutions(None).with_keep_solutions(false)
     }
 
     /// Most solutions of a `shape` board a search keeps when asked for all of them: the

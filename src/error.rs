@@ -35,7 +35,9 @@ use crate::symbols::Symbols;
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("{input}: puzzle {puzzle}, line {line}, column {column}: {kind}")]
 pub struct InputError {
-    /// Where the text came from: a path, `<stdin>`, or `<argument>`.
+    /// Where the text came from: the name the caller gave it (the program gives a path,
+    /// `<stdin>` or `<argument>`), or [`format::TEXT`](crate::format::TEXT) for
+    /// [`format::parse_one`](crate::format::parse_one).
     pub input: String,
     /// The puzzle's position in the input, from 1, counting readable and unreadable puzzles.
     pub puzzle: usize,

@@ -112,8 +112,9 @@ use source::{Line, Source};
 /// [`InputErrorKind::LineTooLong`] error.
 pub const MAX_LINE: usize = 64 * 1024;
 
-/// The input name [`parse_one`] gives in its errors.
-pub const ARGUMENT: &str = "<argument>";
+/// The input name [`parse_one`] gives in its errors: the text has no name of its own (a caller
+/// that has one, such as a path, reads with [`parse`] and gives it).
+pub const TEXT: &str = "<text>";
 
 /// How to read puzzles: plain data, with [`Default`] reading every size in the usual symbols.
 /// `#[non_exhaustive]`: start from `Options::default()` and use the setters or assign fields.
@@ -226,7 +227,7 @@ pub fn parse_with(text: &str, input: &str, options: &Options) -> Vec<Result<Puzz
     read_with(text.as_bytes(), input, options).collect()
 }
 
-/// Reads exactly one puzzle from `text`, naming the input [`ARGUMENT`] in errors.
+/// Reads exactly one puzzle from `text`, naming the input [`TEXT`] in errors.
 ///
 /// ```
 /// use explore::error::InputErrorKind;
@@ -248,10 +249,10 @@ pub fn parse_one(text: &str) -> Result<Grid, InputError> {
 
 /// [`parse_one`] with `options`.
 pub fn parse_one_with(text: &str, options: &Options) -> Result<Grid, InputError> {
-    let mut items = read_with(text.as_bytes(), ARGUMENT, options);
+    let mut items = read_with(text.as_bytes(), TEXT, options);
     let first = match items.next() {
         Some(first) => first?,
-        None => return Err(error(ARGUMENT, 1, Fault::new(START, InputErrorKind::Empty))),
+        None => return Err(error(TEXT, 1, Fault::new(START, InputErrorKind::Empty))),
     };
     match items.next() {
         None => Ok(first.grid),
@@ -262,7 +263,7 @@ pub fn parse_one_with(text: &str, options: &Options) -> Result<Grid, InputError>
                 column: 1,
             };
             Err(error(
-                ARGUMENT,
+                TEXT,
                 second.index,
                 Fault::new(pos, InputErrorKind::ExtraPuzzle),
             ))

@@ -30,8 +30,7 @@ use crate::stats::Stats;
 ///
 /// let progress = Progress::new();
 /// let config = Config::default()
-///     .with_max_solutions(None)
-///     .with_keep_solutions(false)
+///     .with_counting()
 ///     .with_progress(Some(progress.clone()));
 /// let outcome = solve(&format::parse_one("................")?, &config);
 /// // Another thread would read snapshots while the search runs; at the end, every board and

@@ -34,7 +34,7 @@
 //! let puzzle = format::parse_one(
 //!     "........1.....2.....1....34...........64......7....28....13.....9.......82....9..",
 //! )?;
-//! let config = Config::default().with_max_solutions(None).with_keep_solutions(false);
+//! let config = Config::default().with_counting();
 //! let split = split(&puzzle, &config, Cut::Boards(20));
 //! assert!(split.shards.len() >= 20);
 //! let total: u128 = split
@@ -191,8 +191,7 @@ mod tests {
         Config::default()
             .with_strategy(strategy)
             .with_threads(1)
-            .with_max_solutions(None)
-            .with_keep_solutions(false)
+            .with_counting()
             .with_max_nodes(None)
     }
 

@@ -50,6 +50,12 @@ pub struct DepthStats {
     /// Memory of those boards, in bytes; for the backtrackers the board and one level of
     /// bookkeeping per depth on the path, root included.
     pub frontier_bytes: u64,
+    /// Boards of this depth that `bfs` searched depth-first past its frontier budget: each
+    /// chunk of the level above may add an equal share of the budget to this level, and its
+    /// children past that share are searched at once by a worker's stack, not held here. They are counted in
+    /// `boards` but not in `frontier`; the boards below them are not counted here. The rows
+    /// add up to [`Stats::overflow`].
+    pub overflow: u64,
 }
 
 impl DepthStats {
@@ -61,6 +67,7 @@ impl DepthStats {
         self.solutions += other.solutions;
         self.frontier += other.frontier;
         self.frontier_bytes += other.frontier_bytes;
+        self.overflow += other.overflow;
     }
 }
 
@@ -93,7 +100,8 @@ pub struct Stats {
     /// Memory of the frontier at its peak, in bytes: the largest per-depth
     /// [`DepthStats::frontier_bytes`].
     pub peak_frontier_bytes: u64,
-    /// Boards expanded depth-first inside a worker because the frontier was at its budget.
+    /// Boards expanded depth-first inside a worker because the frontier was at its budget:
+    /// the sum of the per-depth [`DepthStats::overflow`].
     pub overflow: u64,
     /// Boards made only to look ahead ([`Branch::Probe`](crate::Branch::Probe)): filled, then
     /// dropped; not counted in `nodes`.

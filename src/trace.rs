@@ -37,6 +37,7 @@ pub(crate) fn depth(strategy: Strategy, row: &DepthStats) {
         found = row.solutions,
         frontier = row.frontier,
         frontier_bytes = row.frontier_bytes,
+        overflow = row.overflow,
     );
 }
 

@@ -437,8 +437,9 @@ fn one_solution_wanted_is_solved_not_unique() {
 fn every_strategy_gives_the_same_solutions() {
     for strategy in STRATEGIES {
         explore()
-            // The naive strategies need more than their default node budget on these.
-            .args(["--strategy", strategy, "--timeout", "inf", "-o", "line"])
+            // The naive strategies need millions of nodes on these: no default budget stops
+            // them on a 9x9 board.
+            .args(["--strategy", strategy, "-o", "line"])
             .arg(data("top3.txt"))
             .assert()
             .success()
@@ -524,8 +525,10 @@ fn a_tiny_byte_budget_overflows_and_still_solves() {
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            " boards searched depth-first beyond the frontier budget of 2 boards of 128 B \
-             (--max-frontier-bytes 300 B), ",
+            " boards searched depth-first instead of held: each chunk of a level may add only \
+             its equal share of the frontier budget of 2 boards of 128 B \
+             (--max-frontier-bytes 300 B) to the next level, so the peak held can stay below \
+             the budget, ",
         ));
 
     // Room for the whole frontier: nothing to report. The board budget binds when tighter.
@@ -1351,6 +1354,49 @@ fn compare_on_a_file_mixing_sizes_has_a_row_per_size() {
     assert!(
         table.lines().all(|row| row.chars().count() <= 80),
         "{table}"
+    );
+}
+
+/// The help's 25x25 example runs the rules the docs advise for large boards.
+#[test]
+fn the_help_shows_25x25_with_the_advised_rules() {
+    let output = explore().arg("--help").output().unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    let example = help
+        .lines()
+        .skip_while(|line| !line.trim_start().starts_with("25x25:"))
+        .nth(1)
+        .unwrap_or_else(|| panic!("no 25x25 example in --help:\n{help}"));
+    assert!(
+        example.contains("--forced subsets --branch probe"),
+        "{example}"
+    );
+}
+
+/// docs/tracing.md says how many 25x25 boards the default byte budget holds: the program's
+/// figure, grouped as the trace writes it.
+#[test]
+fn the_docs_give_the_default_budget_in_25x25_boards() {
+    let boards = explore::Config::default().frontier_boards(board_bytes(625));
+    let grouped = boards
+        .to_string()
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|digits| std::str::from_utf8(digits).unwrap())
+        .collect::<Vec<_>>()
+        .join(",");
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/tracing.md"))
+            .unwrap()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+    assert!(
+        doc.contains(&format!(
+            "holds a million 9x9 boards but {grouped} of 25x25"
+        )),
+        "docs/tracing.md should say the default budget holds {grouped} boards of 25x25"
     );
 }
 

@@ -1493,7 +1493,7 @@ fn the_empty_6x6_board_has_28_200_960_solutions() {
         bfs(Forced::Locked, Branch::Fewest, 2),
         dfs(Forced::Locked, Branch::Fewest),
     ] {
-        let config = config.with_max_solutions(None).with_keep_solutions(false);
+        let config = config.with_counting();
         let outcome = solve(&empty, &config);
         assert!(outcome.is_exact(), "{config:?}");
         assert_eq!(outcome.count, 28_200_960, "{config:?}");

@@ -30,10 +30,10 @@ fn explore() -> Command {
     command
 }
 
-/// The fields a section of docs/json.md lists: those always present, and those marked
-/// *optional*. The section is the first table after the heading that names `section` in
-/// backquotes.
-fn documented(section: &str) -> (Vec<String>, BTreeSet<String>) {
+/// The fields a section of docs/json.md lists, each with the type it gives: those always
+/// present, and those marked *optional*. The section is the first table after the heading that
+/// names `section` in backquotes.
+fn documented(section: &str) -> (Vec<(String, String)>, BTreeSet<String>) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/json.md");
     let text = std::fs::read_to_string(&path).expect("docs/json.md reads");
     let heading = format!("`{section}`");
@@ -43,41 +43,75 @@ fn documented(section: &str) -> (Vec<String>, BTreeSet<String>) {
         .skip(1)
         .skip_while(|line| !line.starts_with("| field |"))
         .skip(2);
-    let mut required = Vec::new();
+    let mut fields = Vec::new();
     let mut optional = BTreeSet::new();
     for line in lines.by_ref().take_while(|line| line.starts_with('|')) {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
         let name = cells[1].trim_matches('`').to_owned();
         if cells[2].contains("optional") {
-            optional.insert(name);
-        } else {
-            required.push(name);
+            optional.insert(name.clone());
         }
+        fields.push((name, cells[2].to_owned()));
     }
     assert!(
-        !required.is_empty(),
+        !fields.is_empty(),
         "docs/json.md has no table for {section}"
     );
-    (required, optional)
+    (fields, optional)
 }
 
-/// Fails unless `object`'s fields are those docs/json.md lists for `section`.
+/// Whether `value` is of the type docs/json.md writes as `documented`: `integer`, `number`,
+/// `string`, `boolean`, `object`, `array of strings` or `array of objects`, or several joined
+/// by `or`, with `, optional` after them when the field may be absent.
+fn is_of_type(documented: &str, value: &Value) -> bool {
+    let types = documented.trim_end_matches(", optional");
+    types.split(" or ").any(|kind| match kind {
+        // A count may pass 2^64 (docs/json.md): digits, read back as a float past u64.
+        "integer" => {
+            value.is_u64() || value.is_i64() || value.as_f64().is_some_and(|f| f >= 1.8e19)
+        }
+        "number" => value.is_number(),
+        "string" => value.is_string(),
+        "boolean" => value.is_boolean(),
+        "null" => value.is_null(),
+        "object" => value.is_object(),
+        "array of strings" => value
+            .as_array()
+            .is_some_and(|items| items.iter().all(Value::is_string)),
+        "array of objects" => value
+            .as_array()
+            .is_some_and(|items| items.iter().all(Value::is_object)),
+        other => panic!("docs/json.md names a type this test does not know: {other:?}"),
+    })
+}
+
+/// Fails unless `object`'s fields are those docs/json.md lists for `section`, each of the type
+/// it gives.
 fn check(section: &str, object: &Value) {
-    let (required, optional) = documented(section);
-    let keys: BTreeSet<String> = object
+    let (fields, optional) = documented(section);
+    let object = object
         .as_object()
-        .unwrap_or_else(|| panic!("{section}: not an object: {object}"))
-        .keys()
-        .cloned()
-        .collect();
-    let missing: Vec<&String> = required.iter().filter(|k| !keys.contains(*k)).collect();
-    let unknown: Vec<&String> = keys
+        .unwrap_or_else(|| panic!("{section}: not an object: {object}"));
+    let missing: Vec<&String> = fields
         .iter()
-        .filter(|k| !required.contains(k) && !optional.contains(*k))
+        .map(|(name, _)| name)
+        .filter(|name| !optional.contains(*name) && !object.contains_key(*name))
+        .collect();
+    let unknown: Vec<&String> = object
+        .keys()
+        .filter(|key| !fields.iter().any(|(name, _)| name == *key))
+        .collect();
+    let mistyped: Vec<String> = fields
+        .iter()
+        .filter_map(|(name, kind)| {
+            let value = object.get(name)?;
+            (!is_of_type(kind, value)).then(|| format!("{name} is {value}, not {kind}"))
+        })
         .collect();
     assert!(
-        missing.is_empty() && unknown.is_empty(),
-        "{section} drifted from docs/json.md: missing {missing:?}, undocumented {unknown:?}\n{object}"
+        missing.is_empty() && unknown.is_empty() && mistyped.is_empty(),
+        "{section} drifted from docs/json.md: missing {missing:?}, undocumented {unknown:?}, \
+         of another type {mistyped:?}\n{object:?}"
     );
 }
 
@@ -136,6 +170,26 @@ fn trace_json_is_as_documented() {
         check("depth", &Value::Object(depth.clone()));
     }
     check("run", &Value::Object(runs[0].clone()));
+
+    // A count, with boards past a tiny frontier budget: the count is a number, as in
+    // `--output json`, and the depths say where boards went depth-first.
+    let output = explore()
+        .args(["--count", "--max-frontier", "2", "--trace-format", "json"])
+        .args(["--output", "json", ESCARGOT])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let events = json_lines(&output.stderr);
+    let run = with(&events, "event", "run")[0];
+    check("run", &Value::Object(run.clone()));
+    let solved = &json_lines(&output.stdout)[0];
+    assert_eq!(run["count"], solved["count"]);
+    assert_eq!(run["count"], 1);
+    let overflow: u64 = with(&events, "event", "depth")
+        .iter()
+        .map(|depth| depth["overflow"].as_u64().unwrap())
+        .sum();
+    assert!(overflow > 0 && run["overflow"] == overflow, "{events:?}");
 }
 
 #[test]
@@ -154,7 +208,8 @@ fn compare_json_is_as_documented_and_its_columns_are_the_same_names() {
 
     // The tabular forms name the same fields, in the document's order.
     let (fields, _) = documented("explore.compare/1");
-    let columns = &fields[1..];
+    let names: Vec<&str> = fields.iter().map(|(name, _)| name.as_str()).collect();
+    let columns = &names[1..];
     let csv = explore()
         .args(["compare", ESCARGOT, "--output", "csv"])
         .output()

@@ -122,10 +122,7 @@ fn counts_and_json_records_of_shards_add_up_to_the_whole() {
     let shards = run(&["split", MULTI, "--shards", "25"], b"", 0);
     let lines = shard_lines(&shards);
     // Count lines as `explore --count --output line` writes them, made here with the library.
-    let config = Config::default()
-        .with_threads(1)
-        .with_max_solutions(None)
-        .with_keep_solutions(false);
+    let config = Config::default().with_threads(1).with_counting();
     let counts: String = lines
         .iter()
         .map(|line| {

@@ -144,6 +144,31 @@ fn solutions_at_a_limit_do_not_depend_on_threads() {
     }
 }
 
+/// The budget the program gives the naive strategies binds beyond 9x9 only: a 9x9 puzzle is
+/// searched to its end, every solution of an empty 10x10 board (hopeless) is not.
+#[test]
+fn a_budget_beyond_9x9_leaves_9x9_puzzles_alone() {
+    for strategy in [Strategy::Backtrack, Strategy::Bitmask] {
+        let config = Config::default()
+            .with_strategy(strategy)
+            .with_max_nodes_beyond_9x9(Some(1_000));
+        // The demo puzzle: 18,885 nodes of either.
+        let escargot =
+            "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
+        let nine = solve(&grid(escargot), &config);
+        assert_eq!(nine.status(), Status::Unique, "{strategy}");
+        assert!(nine.stats.nodes > 1_000, "{strategy}: {:?}", nine.stats);
+        let every = config.with_max_solutions(None);
+        let ten = solve(&Grid::empty(Shape::new(2, 5).unwrap()), &every);
+        assert_eq!(ten.stop, Stop::NodeBudget, "{strategy}");
+        assert!(
+            ten.verdict().ends_with("gave up after 1000 nodes)"),
+            "{strategy}: {}",
+            ten.verdict()
+        );
+    }
+}
+
 #[test]
 fn budgets_end_in_gave_up() {
     let puzzle = grid(HARD[1]);
@@ -321,9 +346,7 @@ fn counting_is_exact_and_the_same_for_every_thread_count() {
         (MULTI_296, 296, &engines[..]),
     ] {
         let puzzle = grid(line);
-        let counting = Config::default()
-            .with_max_solutions(None)
-            .with_keep_solutions(false);
+        let counting = Config::default().with_counting();
         let reference = solve(&puzzle, &counting.clone().with_threads(1));
         for strategy in strategies.iter().copied() {
             for threads in [1, 2, 7] {
@@ -350,7 +373,7 @@ fn counting_is_exact_and_the_same_for_every_thread_count() {
 #[test]
 fn a_count_cut_short_is_not_exact() {
     let puzzle = grid(MULTI_296);
-    let counting = bfs(2).with_max_solutions(None).with_keep_solutions(false);
+    let counting = bfs(2).with_counting();
     let budget = solve(&puzzle, &counting.clone().with_max_nodes(Some(5)));
     assert_eq!(budget.stop, Stop::NodeBudget);
     assert!(!budget.is_exact() && budget.count < 296);
@@ -375,8 +398,7 @@ fn progress_adds_up_to_the_statistics() {
             let config = Config::default()
                 .with_strategy(strategy)
                 .with_threads(threads)
-                .with_max_solutions(None)
-                .with_keep_solutions(false)
+                .with_counting()
                 .with_progress(Some(progress.clone()));
             let (mut nodes, mut solutions) = (0, 0);
             for line in puzzles {
@@ -401,10 +423,7 @@ fn progress_adds_up_to_the_statistics() {
 #[test]
 fn a_count_holds_the_same_frontier_on_every_thread_count() {
     let puzzle = grid(MULTI_296);
-    let counting = bfs(1)
-        .with_max_solutions(None)
-        .with_keep_solutions(false)
-        .with_max_frontier(64);
+    let counting = bfs(1).with_counting().with_max_frontier(64);
     let one = solve(&puzzle, &counting);
     for threads in [2, 64] {
         let many = solve(&puzzle, &counting.clone().with_threads(threads));
@@ -415,6 +434,15 @@ fn a_count_holds_the_same_frontier_on_every_thread_count() {
             "x{threads}"
         );
         assert!(many.stats.peak_frontier <= 64);
+        // Where the boards overflowed is as fixed as how many did, and the rows add up.
+        let per_depth = |stats: &explore::Stats| -> Vec<u64> {
+            stats.per_depth.iter().map(|row| row.overflow).collect()
+        };
+        assert_eq!(per_depth(&many.stats), per_depth(&one.stats), "x{threads}");
+        assert_eq!(
+            per_depth(&many.stats).iter().sum::<u64>(),
+            many.stats.overflow
+        );
     }
 }
 
@@ -499,6 +527,9 @@ fn overflow_stacks_leave_the_per_depth_frontier_to_the_levels() {
     let frontier: Vec<u64> = outcome.stats.per_depth.iter().map(|r| r.frontier).collect();
     assert_eq!(frontier, [1, 2, 2]);
     assert_eq!(outcome.stats.peak_frontier, 2);
+    // The rows say at which depth the boards went depth-first, so a trace can show it there.
+    let overflow: Vec<u64> = outcome.stats.per_depth.iter().map(|r| r.overflow).collect();
+    assert_eq!(overflow, [0, 0, 2]);
 }
 
 #[test]
@@ -589,8 +620,7 @@ fn a_long_level_is_estimated_while_it_runs() {
     for threads in [1, 2] {
         let progress = explore::Progress::new();
         let config = bfs(threads)
-            .with_max_solutions(None)
-            .with_keep_solutions(false)
+            .with_counting()
             .with_progress(Some(progress.clone()));
         let estimated = std::thread::scope(|scope| {
             let search = scope.spawn(|| solve(&empty, &config));

@@ -606,7 +606,7 @@ fn empty_input_is_one_error() {
     let error = format::parse_one("").unwrap_err();
     assert_eq!(
         error.to_string(),
-        "<argument>: puzzle 1, line 1, column 1: no puzzle found (the input is empty or holds only comments)"
+        "<text>: puzzle 1, line 1, column 1: no puzzle found (the input is empty or holds only comments)"
     );
 }
 
@@ -1004,7 +1004,7 @@ fn a_box_shape_from_the_options_is_checked_against_every_puzzle() {
     let error = format::parse_one_with(SEED_000, &options).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "<argument>: puzzle 1, line 1, column 37: line has 81 cells, which make a 9x9 board; \
+        "<text>: puzzle 1, line 1, column 37: line has 81 cells, which make a 9x9 board; \
          box shape 2x3 makes a 6x6 board, 36 cells"
     );
     let error = format::parse_one_with(&SEED_000[..80], &options).unwrap_err();

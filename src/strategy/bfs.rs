@@ -307,6 +307,7 @@ impl Shared<'_> {
                             continue;
                         }
                         stats.overflow += 1;
+                        stats.depth_mut(depth + 1).overflow += 1;
                         let reason = dfs::search(
                             child,
                             depth + 1,

@@ -197,10 +197,7 @@ mod tests {
         let puzzle = crate::testing::grid(
             "........1.....2.....1....34...........64......7....28....13.....9.......82....9..",
         );
-        let config = Config::default()
-            .with_max_solutions(None)
-            .with_keep_solutions(false)
-            .with_threads(1);
+        let config = Config::default().with_counting().with_threads(1);
         let mut checked = 0;
         let mut stack = vec![Nine::new(&puzzle)];
         while let Some(mut board) = stack.pop() {

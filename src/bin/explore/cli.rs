@@ -80,8 +80,8 @@ One example per board size:
     explore ...4.1....5.3.4.......2...3...14.2..
   16x16: a file of puzzles, one solution per line:
     explore 16x16_janko.txt --output line
-  25x25: watch the frontier, two threads, at most a minute per puzzle, within 512 MiB a level:
-    explore 25x25_frisch.txt --trace --threads 2 --timeout 60 --max-frontier-bytes 512MiB
+  25x25: watch the frontier, with the rules that pay on large boards:
+    explore 25x25_frisch.txt --trace --forced subsets --branch probe --timeout 60
 ";
 
 /// Parses the command line, with clap's help and errors coloured as `--color` and the
@@ -729,9 +729,10 @@ pub(crate) struct LimitArgs {
 
     /// Give up on a puzzle after N search nodes
     ///
-    /// Deterministic [default: no limit for bfs and dfs; 1,000,000 for backtrack and 10,000,000 for
-    /// bitmask, about a tenth of a second, unless --max-nodes or --timeout is given: --timeout inf
-    /// lets them run unbounded].
+    /// Deterministic [default: no limit on a board up to 9x9, where every strategy ends on the
+    /// hardest known puzzles; on a larger board, where the naive ones may never end, 1,000,000 for
+    /// backtrack and 10,000,000 for bitmask (a few seconds on 25x25) unless --timeout is given:
+    /// --timeout inf lets them run unbounded].
     #[arg(
         long,
         value_name = "N",
@@ -919,10 +920,11 @@ impl SolveArgs {
         let config = config(&self.limits, &self.engine, Some(self.strategy), None)
             .with_strategy(self.strategy);
         if self.count {
-            // Counting asks for every solution, as --all does, and keeps none.
+            // Counting asks for every solution, as --all does, and keeps none; -n still stops
+            // the count.
             config
+                .with_counting()
                 .with_max_solutions(self.limits.max_solutions)
-                .with_keep_solutions(false)
         } else {
             config
         }
@@ -959,17 +961,21 @@ fn config(
         (true, cap) => cap,
         (false, limit) => Some(limit.unwrap_or(Config::DEFAULT_MAX_SOLUTIONS)),
     };
-    // The naive depth-first searches can take billions of nodes on an 81-byte puzzle: they get
-    // a node budget unless the user set a budget of either kind (`--timeout inf` included).
+    // The naive depth-first searches end on every 9x9 puzzle of the hardest public sets (in
+    // minutes at worst), but on a larger board, where a puzzle can ask them for more nodes than
+    // the machine will ever make, they get a node budget, unless the user set a budget of either
+    // kind (`--timeout inf` included).
     let budgeted = limits.max_nodes.is_some() || limits.timeout.is_some();
-    let max_nodes = match limits.max_nodes {
-        None if !budgeted => explore::compare::default_max_nodes(strategy),
-        given => given,
+    let beyond_9x9 = if budgeted {
+        None
+    } else {
+        explore::compare::default_max_nodes(strategy)
     };
     let mut config = engine.rules.apply(
         defaults
             .with_max_solutions(max_solutions)
-            .with_max_nodes(max_nodes)
+            .with_max_nodes(limits.max_nodes)
+            .with_max_nodes_beyond_9x9(beyond_9x9)
             .with_timeout(limits.timeout.filter(|&timeout| timeout != NO_TIMEOUT)),
     );
     if let Some(threads) = engine.threads.or(threads) {
@@ -1260,14 +1266,20 @@ mod tests {
     }
 
     #[test]
-    fn the_naive_strategies_get_a_node_budget_unless_one_is_given() {
-        let nodes = |args: &[&str]| parse(args).config().max_nodes;
-        assert_eq!(nodes(&["-s", "backtrack"]), Some(1_000_000));
-        assert_eq!(nodes(&["-s", "bitmask"]), Some(10_000_000));
-        assert_eq!(nodes(&["-s", "bfs"]), None);
-        assert_eq!(nodes(&["-s", "dfs"]), None);
-        assert_eq!(nodes(&["-s", "backtrack", "--max-nodes", "7"]), Some(7));
-        assert_eq!(nodes(&["-s", "bitmask", "--timeout", "3"]), None);
-        assert_eq!(nodes(&["-s", "bitmask", "--timeout", "inf"]), None);
+    fn the_naive_strategies_get_a_node_budget_beyond_9x9_unless_one_is_given() {
+        let nodes = |args: &[&str]| {
+            let config = parse(args).config();
+            (config.max_nodes, config.max_nodes_beyond_9x9)
+        };
+        assert_eq!(nodes(&["-s", "backtrack"]), (None, Some(1_000_000)));
+        assert_eq!(nodes(&["-s", "bitmask"]), (None, Some(10_000_000)));
+        assert_eq!(nodes(&["-s", "bfs"]), (None, None));
+        assert_eq!(nodes(&["-s", "dfs"]), (None, None));
+        assert_eq!(
+            nodes(&["-s", "backtrack", "--max-nodes", "7"]),
+            (Some(7), None)
+        );
+        assert_eq!(nodes(&["-s", "bitmask", "--timeout", "3"]), (None, None));
+        assert_eq!(nodes(&["-s", "bitmask", "--timeout", "inf"]), (None, None));
     }
 }

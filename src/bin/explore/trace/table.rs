@@ -34,6 +34,8 @@ pub(crate) struct Depth {
     pub(crate) found: u64,
     pub(crate) frontier: u64,
     pub(crate) frontier_bytes: u64,
+    /// Boards of this depth searched depth-first beyond the frontier budget, not held.
+    pub(crate) overflow: u64,
 }
 
 /// The columns before the bar: head and width. The memory column fits `655.6 MiB`.
@@ -47,6 +49,9 @@ const COLUMNS: [(&str, usize); 8] = [
     ("frontier", 8),
     ("memory", 9),
 ];
+
+/// How far a note under a row stands in: under the row's boards.
+const NOTE_INDENT: usize = 6;
 
 /// Where the bar starts: the columns, a space between each, and two before the bar.
 const BAR_START: usize = {
@@ -124,20 +129,21 @@ impl Table {
                 let _ = MoveUp(up).write_ansi(&mut text);
                 let _ = MoveToColumn(0).write_ansi(&mut text);
                 let _ = Clear(ClearType::FromCursorDown).write_ansi(&mut text);
-                let top = self.top(scale);
-                self.lines = top.lines().count() + self.rows.len() - 1;
-                text.push_str(&top);
+                let mut redrawn = self.top(scale);
                 for earlier in &self.rows[..self.rows.len() - 1] {
-                    text.push_str(&self.row(earlier, scale));
+                    redrawn.push_str(&self.row(earlier, scale));
                 }
+                self.lines = redrawn.lines().count();
+                text.push_str(&redrawn);
             } else {
                 let note = format!("{:>width$}  from here on: {}\n", "", mark(scale), width = 5);
                 self.lines += 1;
                 text.push_str(&note);
             }
         }
-        self.lines += 1;
-        text.push_str(&self.row(&row, self.scale));
+        let drawn = self.row(&row, self.scale);
+        self.lines += drawn.lines().count();
+        text.push_str(&drawn);
         text
     }
 
@@ -189,8 +195,40 @@ impl Table {
         // A figure wider than its column pushes the bar right; the row still fits the width.
         let room = self.width.saturating_sub(text.len() + 2);
         let marks = (row.frontier.div_ceil(scale) as usize).min(room);
-        let _ = writeln!(text, "  {}", "#".repeat(marks));
+        if row.frontier == 0 && row.boards > 0 {
+            // Every board of this depth lay below a board searched depth-first: the level held
+            // none of them, and an empty bar would say there was nothing here.
+            text.push_str("  depth-first");
+        } else {
+            let _ = write!(text, "  {}", "#".repeat(marks));
+        }
+        text.push('\n');
+        let first_overflow = self.rows.iter().find(|row| row.overflow > 0);
+        if first_overflow.is_some_and(|first| first.depth == row.depth) {
+            text.push_str(&self.overflow_note(row));
+        }
         text
+    }
+
+    /// The lines under the first row whose depth had boards searched depth-first beyond the
+    /// frontier budget: what happened there, and what it means for the rows below.
+    fn overflow_note(&self, row: &Depth) -> String {
+        let boards = if row.overflow == 1 { "board" } else { "boards" };
+        // Not "the level would pass the budget": the budget is shared out before the level is
+        // expanded, so one chunk can pass its share while the level stays well below it.
+        let note = format!(
+            "^ from here on, boards go depth-first: the frontier budget was shared out equally \
+             among the chunks of depth {}, and a chunk that made more children than its share \
+             searched the rest at once ({} {boards} here), one stack per worker; such boards \
+             count in boards, not in frontier",
+            row.depth.saturating_sub(1),
+            group(row.overflow as f64),
+        );
+        let indent = " ".repeat(NOTE_INDENT);
+        wrap(&note, self.width - NOTE_INDENT, 2)
+            .lines()
+            .map(|line| format!("{indent}{line}\n"))
+            .collect()
     }
 }
 
@@ -250,6 +288,7 @@ mod tests {
                 found: 1_234_567,
                 frontier: 123_456,
                 frontier_bytes: 123_456 * 5568,
+                overflow: 0,
             });
             let block = table.block();
             for line in block.lines() {
@@ -319,6 +358,61 @@ mod tests {
         assert_eq!(bars(&redrawn), [5, 7, 14]);
         let again = table.push(depth(3, 42), Some(30));
         assert!(again.starts_with("\x1b[5A"), "{again:?}");
+    }
+
+    /// `--max-frontier 2` on the demo: depth 1 makes 4 children, 2 are held and 2 go
+    /// depth-first; depth 9 is reached only below boards searched depth-first.
+    #[test]
+    fn the_trace_says_where_boards_went_depth_first() {
+        let mut table = Table::new("trace".to_owned(), 80);
+        table.push(depth(0, 1), Some(30));
+        table.push(depth(1, 2), Some(30));
+        let first = table.push(
+            Depth {
+                boards: 4,
+                overflow: 2,
+                ..depth(2, 2)
+            },
+            Some(30),
+        );
+        assert!(
+            first.contains(
+                "\n      ^ from here on, boards go depth-first: the frontier budget was shared out\n"
+            ),
+            "{first}"
+        );
+        assert!(first.contains("(2 boards here)"), "{first}");
+        for line in first.lines() {
+            assert!(line.chars().count() <= 80, "{line:?}");
+        }
+        let later = table.push(
+            Depth {
+                boards: 8,
+                overflow: 2,
+                ..depth(3, 2)
+            },
+            Some(30),
+        );
+        assert!(
+            !later.contains('^'),
+            "the first row alone explains: {later}"
+        );
+        let only_below = table.push(
+            Depth {
+                boards: 16,
+                ..depth(4, 0)
+            },
+            Some(30),
+        );
+        assert!(only_below.ends_with("  depth-first\n"), "{only_below:?}");
+        // A redraw at a new scale goes back over the title, the heads, five rows and the note.
+        let redrawn = table.push(depth(5, 40), Some(30));
+        let lines_above = 2 + 5 + 4;
+        assert!(
+            redrawn.starts_with(&format!("\x1b[{lines_above}A")),
+            "{redrawn:?}"
+        );
+        assert_eq!(redrawn.matches("^ from here on").count(), 1);
     }
 
     #[test]
