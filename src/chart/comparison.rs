@@ -5,10 +5,11 @@
 //! grouped by board size, a group per size in the order of the summaries, each bar named under
 //! it and each group labelled with its size and its puzzles. Plotters cannot measure text
 //! without its font feature, so the layout measures it by [`text_width`]: a bar's slot is as
-//! wide as the widest text it carries, the two bar panels stand side by side when both fit the
-//! picture's width and one above the other when not, and the picture is as wide as its widest
-//! line of text needs. Nothing is clipped and no two labels meet, whatever the number of
-//! strategies and sizes (a unit test checks every text box of a mixed comparison).
+//! wide as the widest text it carries, the two bar panels stand side by side when both fit in
+//! 1600 pixels (or the width the texts need) and one above the other when not, and the picture
+//! is as wide as its widest line of text needs. Nothing is clipped and no two labels meet,
+//! whatever the number of strategies and sizes (a unit test checks every text box of a mixed
+//! comparison).
 
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -23,6 +24,8 @@ use crate::geometry::Shape;
 
 /// The narrowest picture, in pixels: a slide's width.
 const MIN_WIDTH: u32 = 1280;
+/// The widest picture that sets the two bar panels side by side, unless its texts need more.
+const SIDE_BY_SIDE_WIDTH: u32 = 1600;
 /// Height of a bar panel (caption, bars, names under them, size labels).
 const PANEL_HEIGHT: u32 = 520;
 /// Height of the memory panel below the bars.
@@ -265,7 +268,6 @@ impl Layout {
         let x_range = -0.6 - pad..n_slots - pad - 1.0 + 0.6;
         let plot = slot * (x_range.end - x_range.start);
         let panel_width = (f64::from(Y_AREA + 3 * MARGIN) + plot).ceil() as u32;
-        let side_by_side = 2 * panel_width <= MIN_WIDTH;
 
         let footer = footer(summaries);
         let caption = footprints.map(footprint::caption);
@@ -278,14 +280,16 @@ impl Layout {
             .iter()
             .map(|&(text, size)| text_width(text, size))
             .fold(0.0, f64::max);
+        let text_width = (widest_text + f64::from(4 * MARGIN)).ceil() as u32;
+        // Side by side, the panels read at a glance; a picture somewhat wider than a slide is
+        // worth that, a much wider one is not.
+        let side_by_side = 2 * panel_width <= SIDE_BY_SIDE_WIDTH.max(text_width);
         let bars_width = if side_by_side {
             2 * panel_width
         } else {
             panel_width
         };
-        let width = MIN_WIDTH
-            .max(bars_width)
-            .max((widest_text + f64::from(4 * MARGIN)).ceil() as u32);
+        let width = MIN_WIDTH.max(bars_width).max(text_width);
 
         // The legend's entries, row by row, as many to a row as fit.
         let mut legend_rows: Vec<Vec<usize>> = vec![Vec::new()];
