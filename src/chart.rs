@@ -16,19 +16,18 @@ use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::compare::{Summary, labels};
 use crate::stats::{DepthStats, Stats};
 
+mod comparison;
 mod footprint;
+#[cfg(test)]
+mod text_boxes;
 
+pub use comparison::{compare_svg, compare_svg_with_footprints};
 pub use footprint::FootprintPanel;
 
 /// Size of the frontier picture, in pixels (16:9, for a projector).
 const FRONTIER_SIZE: (u32, u32) = (1280, 720);
-/// Size of the comparison picture, in pixels.
-const COMPARE_SIZE: (u32, u32) = (1280, 640);
-/// Size of the comparison picture with its memory panel below, in pixels.
-const COMPARE_FOOTPRINT_SIZE: (u32, u32) = (1280, 1240);
 
 const FONT: &str = "sans-serif";
 /// Font sizes, large enough to read on a projected slide.
@@ -48,15 +47,6 @@ pub(crate) const DEAD: RGBColor = RGBColor(0xe4, 0x57, 0x56);
 pub(crate) const SOLVED: RGBColor = RGBColor(0x54, 0xa2, 0x4b);
 /// The frontier line.
 pub(crate) const FRONTIER: RGBColor = RGBColor(0xf5, 0x85, 0x18);
-/// Bar colours of the strategies in [`compare_svg`], in summary order (repeating).
-pub(crate) const PALETTE: [RGBColor; 6] = [
-    RGBColor(0x4c, 0x78, 0xa8),
-    RGBColor(0xf5, 0x85, 0x18),
-    RGBColor(0x54, 0xa2, 0x4b),
-    RGBColor(0xb2, 0x79, 0xa2),
-    RGBColor(0x72, 0xb7, 0xb2),
-    RGBColor(0x9d, 0x75, 0x5d),
-];
 
 type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 type Drawn = Result<(), DrawingAreaErrorKind<std::io::Error>>;
@@ -250,6 +240,19 @@ fn counted(n: u64, noun: &str) -> String {
 fn short_bytes(bytes: u64) -> String {
     bytesize::ByteSize::b(bytes).display().iec().to_string()
 }
+
+/// The width a text is taken to need, in pixels, at font `size`: [`CHAR_EM`] of the font's
+/// size per character. Plotters writes a font of size `size` as `size / 1.24` pixels.
+pub(crate) fn text_width(text: &str, size: u32) -> f64 {
+    text.chars().count() as f64 * CHAR_EM * f64::from(size) / 1.24
+}
+
+/// The width of a character taken for laying out text, in ems. The viewer lays the text out
+/// with its own sans-serif font; in DejaVu Sans, the widest of the common ones, the texts these
+/// pictures draw (values with their units, strategy names, captions) measure 0.50 to 0.57 em a
+/// character, spaces included, so this leaves a tenth to spare. Only digits alone (0.64 em)
+/// and capitals are wider: a pixel or two on the short numbers of an axis, which stand apart.
+pub(crate) const CHAR_EM: f64 = 0.62;
 
 fn text_style(size: u32, color: &'static RGBColor) -> TextStyle<'static> {
     TextStyle::from((FONT, size).into_font()).color(color)
@@ -507,220 +510,6 @@ fn draw_side_by_side(chart: &Plot<'_, '_>, row: &DepthStats, scale: Scale) -> Dr
     Ok(())
 }
 
-/// Strategies side by side, as an SVG document: two panels, search time summed over the puzzles
-/// and the memory of the peak frontier (with the number of states it held), one bar per
-/// summary labelled with its strategy (and its options, when two summaries share a strategy). Each bar carries its value, and, in red, the
-/// number of puzzles on which the strategy gave up, whose times are budgets rather than
-/// solving times.
-///
-/// ```
-/// use explore::{Config, Strategy, chart, compare, format};
-///
-/// let puzzle = format::parse_one(
-///     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-/// )?;
-/// let configs = compare::configs(Strategy::ALL, &Config::default());
-/// let summaries = compare::run(&[puzzle], &configs, |_| {});
-/// let svg = chart::compare_svg(&summaries, "one hard puzzle");
-/// assert!(svg.contains("backtrack"));
-/// # Ok::<(), explore::InputError>(())
-/// ```
-pub fn compare_svg(summaries: &[Summary], title: &str) -> String {
-    svg(COMPARE_SIZE, |root| {
-        draw_compare(root, summaries, None, title)
-    })
-}
-
-/// [`compare_svg`] with a third panel below, where breadth-first and depth-first search look
-/// different: on one puzzle, the memory each strategy held (the breadth-first frontier, the
-/// depth-first stack, the backtrackers' board and levels) against the share of its own boards
-/// expanded, one line per strategy, from footprints sampled with
-/// [`Config::footprint`](crate::Config::footprint).
-///
-/// ```
-/// use explore::chart::{self, FootprintPanel};
-/// use explore::{Config, Strategy, compare, format, solve};
-///
-/// let puzzle = format::parse_one(
-///     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-/// )?;
-/// let configs = compare::configs(&[Strategy::Bfs, Strategy::Dfs], &Config::default());
-/// let summaries = compare::run(&[puzzle.clone()], &configs, |_| {});
-/// let lines = compare::footprints(&puzzle, &configs);
-/// let names = compare::labels(&summaries);
-/// let panel = FootprintPanel::new("top1465 #1", names.into_iter().zip(lines).collect());
-/// let svg = chart::compare_svg_with_footprints(&summaries, &panel, "one hard puzzle");
-/// assert!(svg.contains("memory held against work done"));
-/// # Ok::<(), explore::InputError>(())
-/// ```
-pub fn compare_svg_with_footprints(
-    summaries: &[Summary],
-    footprints: &FootprintPanel,
-    title: &str,
-) -> String {
-    svg(COMPARE_FOOTPRINT_SIZE, |root| {
-        draw_compare(root, summaries, Some(footprints), title)
-    })
-}
-
-fn draw_compare(
-    root: &Area<'_>,
-    summaries: &[Summary],
-    footprints: Option<&FootprintPanel>,
-    title: &str,
-) -> Drawn {
-    let names = labels(summaries);
-    let root = root.titled(title, text_style(TITLE, &INK))?;
-    let (body, foot) = root.split_vertically(root.dim_in_pixel().1 - 40);
-    let body = match footprints {
-        Some(footprints) => {
-            let (bars, below) = body.split_vertically(COMPARE_SIZE.1 - 100);
-            footprint::draw(&below, footprints)?;
-            bars
-        }
-        None => body,
-    };
-    let panels = body.split_evenly((1, 2));
-
-    let time = Panel {
-        caption: "search time, all puzzles",
-        values: summaries.iter().map(|s| s.total_secs).collect(),
-        labels: summaries.iter().map(|s| short_secs(s.total_secs)).collect(),
-        unit: short_secs,
-        integral: false,
-    };
-    panel(&panels[0], &time, &names, summaries)?;
-
-    // Memory, not states: a board of candidates and a backtracker's recursion level differ in
-    // size by a factor of fifty, so only bytes compare across strategies.
-    let peak = Panel {
-        caption: "peak frontier memory (boards held)",
-        values: summaries
-            .iter()
-            .map(|s| s.peak_frontier_bytes as f64)
-            .collect(),
-        labels: summaries
-            .iter()
-            .map(|s| match s.peak_frontier_bytes {
-                0 => "0".to_owned(),
-                bytes => format!(
-                    "{} ({})",
-                    short_bytes(bytes),
-                    short_count(s.peak_frontier as f64)
-                ),
-            })
-            .collect(),
-        unit: |bytes| short_bytes(bytes.round() as u64),
-        integral: true,
-    };
-    panel(&panels[1], &peak, &names, summaries)?;
-
-    // Summaries of each board size run over that size's puzzles (see `compare::by_shape`).
-    let mut shapes: Vec<_> = summaries.iter().map(|s| s.shape).collect();
-    shapes.sort_unstable();
-    shapes.dedup();
-    let n_puzzles: usize = shapes
-        .iter()
-        .map(|&shape| {
-            let of_shape = summaries.iter().filter(|s| s.shape == shape);
-            of_shape.map(|s| s.puzzles).max().unwrap_or(0)
-        })
-        .sum();
-    let footer = format!(
-        "{}; time is summed over the puzzles; lower is better in both bar panels; \
-         \"gave up\": the per-puzzle budget ran out",
-        counted(n_puzzles as u64, "puzzle")
-    );
-    let (width, height) = foot.dim_in_pixel();
-    foot.draw_text(
-        &footer,
-        &centred(text_style(LABEL - 2, &MUTED), VPos::Center),
-        (width as i32 / 2, height as i32 / 2),
-    )?;
-    Ok(())
-}
-
-/// One bar chart panel of [`compare_svg`]: a value per summary.
-struct Panel {
-    caption: &'static str,
-    values: Vec<f64>,
-    /// The text above each bar.
-    labels: Vec<String>,
-    /// Formats an axis value.
-    unit: fn(f64) -> String,
-    /// Whether the values are counts, so that the axis labels whole numbers only.
-    integral: bool,
-}
-
-fn panel(area: &Area<'_>, panel: &Panel, names: &[String], summaries: &[Summary]) -> Drawn {
-    let Panel {
-        caption,
-        ref values,
-        labels: ref value_labels,
-        unit,
-        integral,
-    } = *panel;
-    let n = values.len();
-    // Two lines of labels may sit on a bar.
-    let scale = Scale::fit(values.iter().copied(), None, 0.2);
-    let caption = if scale.is_log() {
-        format!("{caption}, log scale")
-    } else {
-        caption.to_owned()
-    };
-    let mut chart = ChartBuilder::on(area)
-        .caption(caption, text_style(CAPTION, &INK))
-        .margin(16)
-        .x_label_area_size(40)
-        .y_label_area_size(90)
-        .build_cartesian_2d(slots(n, 3), scale.range())?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .max_light_lines(0)
-        .bold_line_style(GRID)
-        // As many labels as slots (see `slots`), so that every bar gets one.
-        .x_labels(n.max(3))
-        .y_labels(scale.n_labels(integral))
-        .x_label_formatter(&|&x| slot_label(x, n, |i| names[i].clone()))
-        .y_label_formatter(&|&y| scale.label(y, unit, integral))
-        .label_style(text_style(LABEL, &INK))
-        .draw()?;
-
-    for (i, (&value, summary)) in values.iter().zip(summaries).enumerate() {
-        let color = PALETTE[i % PALETTE.len()];
-        let x = i as f64;
-        let top = scale.at(value);
-        if value > 0.0 {
-            let bar = Rectangle::new(
-                [
-                    (x - BAR_WIDTH / 2.0, scale.base()),
-                    (x + BAR_WIDTH / 2.0, top),
-                ],
-                color.filled(),
-            );
-            chart.plotting_area().draw(&bar)?;
-        }
-        let label = EmptyElement::at((x, top))
-            + Text::new(
-                value_labels[i].clone(),
-                (0, -6),
-                centred(text_style(VALUE, &INK), VPos::Bottom),
-            );
-        chart.plotting_area().draw(&label)?;
-        if summary.gave_up > 0 {
-            let warning = EmptyElement::at((x, top))
-                + Text::new(
-                    format!("{} gave up", summary.gave_up),
-                    (0, -32),
-                    centred(text_style(VALUE, &DEAD), VPos::Bottom),
-                );
-            chart.plotting_area().draw(&warning)?;
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -816,6 +605,8 @@ mod tests {
         assert!(widest.is_some_and(|w| w > 500), "{widest:?}");
         let svg = frontier_svg(&outcome.stats, "2836 solutions");
         assert!(balanced(&svg));
+        let faults = text_boxes::faults(&svg);
+        assert!(faults.is_empty(), "{}", faults.join("\n"));
         assert!(svg.contains("(log scale)"));
         assert!(has_text(&svg, "1k") && has_text(&svg, "1"), "decade labels");
         // Not stacked: every bar (the legend's swatches aside) stands on the axis, so each
@@ -882,7 +673,7 @@ mod tests {
             );
             assert!(svg.contains(&legend), "missing {legend}");
             // The line, and its swatch in the legend, in the strategy's colour.
-            let stroke = fill(PALETTE[i]).replace("fill", "stroke");
+            let stroke = fill(comparison::color(i)).replace("fill", "stroke");
             assert!(svg.matches(&stroke).count() >= 2, "{}", summary.strategy);
         }
         assert!(svg.contains("share of the strategy&apos;s own boards expanded"));
@@ -914,9 +705,9 @@ mod tests {
             assert!(svg.contains(text), "missing {text}");
         }
         assert!(has_text(&svg, "bfs") && has_text(&svg, "dfs"));
-        // One bar per summary per panel, each in its own colour.
-        assert_eq!(svg.matches(&fill(PALETTE[0])).count(), 2);
-        assert_eq!(svg.matches(&fill(PALETTE[1])).count(), 2);
+        // One bar per summary per panel, each in its own colour, and its swatch in the legend.
+        assert_eq!(svg.matches(&fill(comparison::color(0))).count(), 3);
+        assert_eq!(svg.matches(&fill(comparison::color(1))).count(), 3);
     }
 
     #[test]
@@ -953,7 +744,87 @@ mod tests {
         }
     }
 
-    /// A comparison over two sizes labels each bar with its size and counts every puzzle once.
+    /// From 16x16_janko: solved by forced cells alone, and a long search for the backtrackers.
+    const SIXTEEN: &str = ".G..5.2.E.FA.4C.AB..G....35.17D953..4AC..DB......6.C3B..2.8.5...1...A....E.D9CG3GDA9.4..B.1.6E...FB.1..E9....D.8C..3.59G48......\
+        ......F38G2.7..46.3....A7..9.8E...CE.9.1..4.DG3589GD2.4....6...C...G.C.4..958.7......1A..F78..424871.3G....2..9A.C9.72.8.6.4..1.";
+
+    /// Every strategy, a rule variant of bfs, and budgets that some of them run out of, over
+    /// puzzles of three sizes: the busiest comparison the picture draws.
+    fn mixed_comparison(strategies: &[Strategy]) -> (Vec<compare::Summary>, FootprintPanel) {
+        let puzzles: Vec<_> = ["......1.21....21", ".....4.1....13.4", HARD, SIXTEEN]
+            .iter()
+            .map(|line| format::parse_one(line).expect("reads"))
+            .collect();
+        let base = Config {
+            max_nodes: Some(3_000),
+            ..Config::default()
+        };
+        let mut configs = compare::configs(strategies, &base);
+        configs.push(Config {
+            forced: crate::config::Forced::Naked,
+            ..configs[0].clone()
+        });
+        let run = compare::run(&puzzles, &configs, |_| {});
+        let lines = compare::footprints(&puzzles[0], &configs);
+        let names = compare::labels(&run);
+        let panel = FootprintPanel::new(
+            "tests/data/4x4.txt, puzzle 1 (the first of 4)",
+            names.into_iter().zip(lines).collect(),
+        );
+        (compare::by_shape(&run), panel)
+    }
+
+    /// No text of the comparison meets another or leaves the canvas, however many strategies
+    /// and sizes it draws: slots as wide as their labels, panels stacked when they do not fit
+    /// side by side, a canvas as wide as its widest text.
+    #[test]
+    fn the_comparisons_texts_never_meet_nor_leave_the_picture() {
+        let (summaries, panel) = mixed_comparison(Strategy::ALL);
+        assert_eq!(summaries.len(), 15, "five configurations, three sizes");
+        assert!(summaries.iter().any(|s| s.gave_up > 0), "some give up");
+        let long_title = "a title long enough to need a picture wider than a slide: \
+                          tests/data/4x4.txt, tests/data/top1465.txt, tests/data/16x16_janko.txt";
+        let pictures = [
+            compare_svg_with_footprints(&summaries, &panel, "5 puzzles (4x4, 9x9, 16x16)"),
+            compare_svg(&summaries, long_title),
+            compare_svg(&summaries[..1], "one bar"),
+            compare_svg(&summaries[..5], "one size"),
+        ];
+        for svg in &pictures {
+            let faults = text_boxes::faults(svg);
+            assert!(faults.is_empty(), "{}", faults.join("\n"));
+            assert!(balanced(svg));
+        }
+        let (width, _) = text_boxes::canvas(&pictures[1]);
+        assert!(width > 1280.0, "widened for its title: {width}");
+        // One colour per strategy: each bar of a strategy, whatever its size, is in the
+        // legend's colour, and the legend names the variant of bfs by its options.
+        let svg = &pictures[0];
+        for (i, name) in [
+            "bfs #1 (forced=locked)",
+            "dfs",
+            "bitmask",
+            "backtrack",
+            "bfs #2 (forced=naked)",
+        ]
+        .iter()
+        .enumerate()
+        {
+            assert!(svg.contains(name), "{name}");
+            let bars = svg.matches(&fill(comparison::color(i))).count();
+            assert_eq!(
+                bars,
+                2 * 3 + 1,
+                "{name}: two panels of three sizes, and the swatch"
+            );
+        }
+        for group in ["4x4, 2 puzzles", "9x9, 1 puzzle", "16x16, 1 puzzle"] {
+            assert_eq!(svg.matches(&format!(">\n{group}\n<")).count(), 2, "{group}");
+        }
+    }
+
+    /// A comparison over two sizes labels each group of bars with its size and counts every
+    /// puzzle once.
     #[test]
     fn a_comparison_of_two_sizes_names_them() {
         use crate::geometry::Shape;
@@ -968,7 +839,7 @@ mod tests {
         let summaries = compare::by_shape(&compare::run(&puzzles, &configs, |_| {}));
         let svg = compare_svg(&summaries, "two sizes");
         assert!(svg.starts_with("<svg") && balanced(&svg));
-        for label in ["bfs 4x4", "dfs 4x4", "bfs 9x9", "dfs 9x9"] {
+        for label in ["4x4, 1 puzzle", "9x9, 1 puzzle", "bfs", "dfs"] {
             assert!(has_text(&svg, label), "{label}");
         }
         assert!(svg.contains("2 puzzles; time is summed"));

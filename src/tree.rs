@@ -172,6 +172,8 @@ pub struct SearchTree {
     stop: Stop,
     /// The board of each node expanded, by id, when the walk kept them.
     boards: Option<Vec<Option<BoardView>>>,
+    /// The ids of the boards held when the first solution was found; empty if none was.
+    held: Vec<usize>,
 }
 
 /// Records the search tree that `config.strategy` explores for `puzzle`, in its order,
@@ -300,6 +302,16 @@ impl SearchTree {
     /// ([`Walk::keep_boards`]) and the node was expanded.
     pub fn board(&self, id: usize) -> Option<&BoardView> {
         self.boards.as_ref()?.get(id)?.as_ref()
+    }
+
+    /// The boards the walk held at the moment it found its first solution, by id: that
+    /// solution and the boards waiting to be expanded, in the order they would have been. This
+    /// is what the strategy's order costs in memory: breadth-first holds a queue, the rest of
+    /// the solution's level and the next level made so far, a row across the tree;
+    /// depth-first holds a stack, the boards still to try beside the path to the solution, a
+    /// few to each depth. Empty when the walk found no solution.
+    pub fn held_at_first_solution(&self) -> &[usize] {
+        &self.held
     }
 
     /// The counts of every depth, from the root's down.
@@ -752,7 +764,7 @@ mod tests {
         assert!(
             line("n0 [").contains("tooltip=\"+19 forced, then branches on r1c1 into 2 boards\"")
         );
-        assert!(line("depth4 [").contains("label=\"depth 4\\n4 boards\""));
+        assert!(line("depth4 [").contains("label=\"depth 4\\n4 boards"));
     }
 
     /// The empty 4x4 board, whose 288 solutions are the classroom's whole tree: every board

@@ -10,9 +10,8 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{
-    Area, DESC, Drawn, GRID, INK, LABEL, MUTED, PALETTE, grouped, short_bytes, text_style,
-};
+use super::comparison::color;
+use super::{Area, DESC, Drawn, GRID, INK, LABEL, MUTED, grouped, short_bytes, text_style};
 use crate::footprint::Footprint;
 
 /// The searches of one puzzle, each with its footprint: what the memory panel of
@@ -23,7 +22,7 @@ pub struct FootprintPanel {
     /// What the puzzle is called, for the panel's caption: `AI Escargot`, `top1465.txt,
     /// puzzle 1`.
     pub puzzle: String,
-    /// One line per search, with its label, in the order of the comparison's summaries (so
+    /// One line per search, with its label, in the order of the comparison's configurations (so
     /// each strategy keeps its colour).
     pub lines: Vec<(String, Footprint)>,
 }
@@ -36,6 +35,11 @@ impl FootprintPanel {
             lines,
         }
     }
+}
+
+/// The panel's caption, which the picture is made wide enough for.
+pub(super) fn caption(panel: &FootprintPanel) -> String {
+    format!("memory held against work done, on {}", panel.puzzle)
 }
 
 /// Draws `panel` into `area`.
@@ -56,7 +60,7 @@ pub(super) fn draw(area: &Area<'_>, panel: &FootprintPanel) -> Drawn {
         .unwrap_or((1, "B"));
     let unit = unit as f64;
     let top = most as f64 / unit * 1.45;
-    let caption = format!("memory held against work done, on {}", panel.puzzle);
+    let caption = caption(panel);
     let mut chart = ChartBuilder::on(area)
         .caption(caption, text_style(super::CAPTION, &INK))
         .margin(16)
@@ -86,7 +90,7 @@ pub(super) fn draw(area: &Area<'_>, panel: &FootprintPanel) -> Drawn {
         .draw()?;
 
     for (i, (name, footprint)) in panel.lines.iter().enumerate() {
-        let color = PALETTE[i % PALETTE.len()];
+        let color = color(i);
         let samples = footprint.samples();
         let total = samples.last().map_or(0, |s| s.expanded).max(1) as f64;
         let points: Vec<(f64, f64)> = samples

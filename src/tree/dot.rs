@@ -1,6 +1,8 @@
 //! Writing a [`SearchTree`] as a Graphviz DOT digraph: one box per board, one row per depth,
-//! each expanded board numbered in the order the strategy expanded it, and on request the
-//! visit order drawn as a dashed path and each board drawn as its grid with candidates.
+//! each expanded board numbered in the order the strategy expanded it, the boards held when the
+//! first solution was found marked (what the strategy's order costs: a row across the tree
+//! breadth-first, the boards beside one path depth-first), and on request the visit order drawn
+//! as a dashed path and each board drawn as its grid with candidates.
 //!
 //! Only text is made here; Graphviz renders it (`dot -Tsvg`). Labels are written for the
 //! renderer's own font metrics to be wrong: nodes have margins and rows have gaps, so that
@@ -60,9 +62,11 @@ impl SearchTree {
     /// Each board is a box labelled with its place in the visit order and the guess that made
     /// it (`4. r3c7=5`; the root says `1. start` and its number of givens) and the cells forced
     /// in it (`+12 forced`). Boards that branched are blue, solutions green with a double
-    /// border, dead boards red octagons, and unexplored boards grey, dashed and unnumbered. A
-    /// column on the left names each depth and its number of boards; the title gives the
-    /// totals, the rules, the visit order and a legend. In SVG output every board has a
+    /// border, dead boards red octagons, and unexplored boards grey, dashed and unnumbered. The
+    /// boards held when the first solution was found
+    /// ([`SearchTree::held_at_first_solution`]) have a thick purple border. A column on the
+    /// left names each depth, its number of boards and how many of them were held; the title
+    /// gives the totals, the rules, the visit order and a legend. In SVG output every board has a
     /// tooltip, and a solution's is its grid. Render with `dot -Tsvg tree.dot > tree.svg`.
     pub fn to_dot(&self) -> String {
         self.to_dot_with(DotStyle::default())
@@ -109,15 +113,29 @@ impl SearchTree {
             out,
             "    // One label per depth, declared first so that dot draws it at the left of its row."
         )?;
+        let held = self.held_at_first_solution();
+        let mut is_held = vec![false; self.nodes.len()];
+        for &id in held {
+            is_held[id] = true;
+        }
         for level in &levels {
+            let n_held = held
+                .iter()
+                .filter(|&&id| self.nodes[id].depth == level.depth)
+                .count();
+            let mut lines = vec![
+                format!("depth {}", level.depth),
+                plural(level.nodes, "board", "boards"),
+            ];
+            if n_held > 0 {
+                lines.push(format!("{n_held} held"));
+            }
+            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
             writeln!(
                 out,
                 "    depth{} [label={}, shape=plaintext, style=\"\", fontcolor=\"#555555\"];",
                 level.depth,
-                quote(&[
-                    &format!("depth {}", level.depth),
-                    &plural(level.nodes, "board", "boards"),
-                ])
+                quote(&lines)
             )?;
         }
         for pair in levels.windows(2) {
@@ -157,6 +175,12 @@ impl SearchTree {
             if board.is_some() {
                 // A grid fits a box better than an octagon; the colour and the word say dead.
                 look = look.replace("shape=octagon", "shape=box");
+            }
+            if is_held[node.id] {
+                if !look.is_empty() {
+                    look.push_str(", ");
+                }
+                let _ = write!(look, "color=\"{HELD}\", penwidth=3");
             }
             let separator = if look.is_empty() { "" } else { ", " };
             writeln!(
@@ -308,13 +332,23 @@ impl SearchTree {
             String::new()
         };
         let columns = if style.order_path { 5 } else { 4 };
+        let held: String = self
+            .held()
+            .iter()
+            .map(|line| {
+                format!(
+                    "<tr><td colspan=\"{columns}\"><font color=\"{HELD}\">{}</font></td></tr>",
+                    html(line)
+                )
+            })
+            .collect();
         format!(
             "<table border=\"0\" cellspacing=\"4\">\
              <tr><td colspan=\"{columns}\"><b>Search tree</b></td></tr>\
              <tr><td colspan=\"{columns}\">{}</td></tr>\
              <tr><td colspan=\"{columns}\">{}</td></tr>\
              <tr><td colspan=\"{columns}\">{}</td></tr>\
-             <tr>{}{}{}{}{path}</tr></table>",
+             <tr>{}{}{}{}{path}</tr>{held}</table>",
             html(&totals),
             html(&rules),
             html(self.walked()),
@@ -323,6 +357,28 @@ impl SearchTree {
             key(RED, "dead"),
             key(GREY, "not explored"),
         )
+    }
+
+    /// The legend of the boards held when the first solution was found, if one was, in two
+    /// lines: how many, and what they are in the strategy's order.
+    fn held(&self) -> Vec<String> {
+        let held = self.held_at_first_solution();
+        if held.is_empty() {
+            return Vec::new();
+        }
+        let what = match self.order {
+            Order::Breadth => {
+                "the solution and the queue: the rest of its level, the next level so far"
+            }
+            Order::Depth => "the solution and the stack: the boards still to try beside its path",
+        };
+        vec![
+            format!(
+                "thick purple border: the {} held when the first solution was found,",
+                plural(held.len(), "board", "boards")
+            ),
+            what.to_owned(),
+        ]
     }
 
     pub(super) fn stop_reason(&self) -> &'static str {
@@ -341,6 +397,9 @@ const FONT: &str = "Helvetica,Arial,sans-serif";
 
 /// The colour of the dashed path of the visit order.
 const PATH: &str = "#e65100";
+
+/// The border of the boards held when the first solution was found.
+const HELD: &str = "#7b1fa2";
 
 /// A board's label as a Graphviz HTML-like label: its lines above its grid.
 ///
@@ -626,6 +685,59 @@ mod tests {
         let plain = record(&puzzle, &config(Strategy::Dfs), 100).unwrap();
         let dot = plain.to_dot_with(DotStyle::default().with_boards(true));
         assert!(label(&dot, 0).starts_with("    n0 [label=\"1. start"));
+    }
+
+    /// At its first solution, breadth-first holds a row across the tree (the solution's depth
+    /// and the next), depth-first the boards beside one path (each a child of a board on the
+    /// path to the solution); the picture marks them and says how many.
+    #[test]
+    fn the_boards_held_at_the_first_solution_are_a_level_for_bfs_and_a_path_for_dfs() {
+        let puzzle = grid(SMALL);
+        for strategy in [Strategy::Bfs, Strategy::Dfs, Strategy::Backtrack] {
+            let tree = record(&puzzle, &config(strategy), 1_000).unwrap();
+            let held = tree.held_at_first_solution();
+            let first = tree
+                .visits()
+                .find(|n| matches!(n.fate, Fate::Solved(_)))
+                .unwrap();
+            assert_eq!(held[0], first.id, "{strategy}: the solution first");
+            let node = |id: usize| &tree.nodes()[id];
+            let mut path = vec![first.id];
+            while let Some(parent) = node(*path.last().unwrap()).parent {
+                path.push(parent);
+            }
+            for &id in &held[1..] {
+                let held = node(id);
+                assert_ne!(held.fate, Fate::Unexplored, "{strategy}: run to the end");
+                match tree.order() {
+                    Order::Breadth => assert!(
+                        held.depth == first.depth || held.depth == first.depth + 1,
+                        "{strategy}: {held:?}"
+                    ),
+                    Order::Depth => assert!(
+                        held.parent.is_some_and(|parent| path.contains(&parent)),
+                        "{strategy}: {held:?} hangs off the path {path:?}"
+                    ),
+                }
+            }
+            let dot = tree.to_dot();
+            let legend = format!(
+                "the {} boards held when the first solution was found",
+                held.len()
+            );
+            assert!(dot.contains(&legend), "{strategy}: {legend}");
+            let marked = dot.matches("color=\"#7b1fa2\", penwidth=3").count();
+            assert_eq!(marked, held.len(), "{strategy}");
+        }
+        let bfs = record(&puzzle, &config(Strategy::Bfs), 100).unwrap();
+        assert_eq!(bfs.held_at_first_solution(), [8, 9, 10, 11, 12]);
+        assert!(bfs.to_dot().contains("\"depth 3\\n4 boards\\n3 held\""));
+        let dfs = record(&puzzle, &config(Strategy::Dfs), 100).unwrap();
+        assert!(dfs.to_dot().contains("\"depth 1\\n2 boards\\n1 held\""));
+        // No solution, nothing held and nothing said.
+        let none = record(&grid("1.1............."), &config(Strategy::Dfs), 100).unwrap();
+        assert!(none.held_at_first_solution().is_empty());
+        assert!(!none.to_dot().contains("held"));
     }
 
     #[test]

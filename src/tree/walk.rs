@@ -282,6 +282,8 @@ struct Inner<B: Board> {
     stop: Option<Stop>,
     too_large: bool,
     boards: Option<Vec<Option<BoardView>>>,
+    /// The boards held when the first solution was found ([`SearchTree::held_at_first_solution`]).
+    held: Vec<usize>,
 }
 
 impl<B: Board> Inner<B> {
@@ -313,6 +315,7 @@ impl<B: Board> Inner<B> {
             stop: None,
             too_large: max_nodes == 0,
             boards: None,
+            held: Vec::new(),
         }
     }
 
@@ -388,6 +391,10 @@ impl<B: Board> Inner<B> {
                 Fate::Branched { cell, children }
             }
         };
+        if matches!(fate, Fate::Solved(_)) && self.held.is_empty() {
+            // The one moment every strategy has: what it holds when its first answer appears.
+            self.held = std::iter::once(id).chain(self.waiting()).collect();
+        }
         let order = self.visits;
         self.visits += 1;
         let node = &mut self.nodes[id];
@@ -430,6 +437,7 @@ impl<B: Board> Inner<B> {
             nodes: self.nodes,
             stop: self.stop.unwrap_or(Stop::Exhausted),
             boards,
+            held: self.held,
         })
     }
 }
