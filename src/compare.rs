@@ -1040,7 +1040,7 @@ mod tests {
 
     /// The measured comparison of the module docs: every strategy over the shared sets,
     /// checked against the independent solutions. Slow in a debug build; CI runs it
-    /// with `--release`.
+    /// optimised (the `ci` profile).
     #[test]
     fn full_sets_every_strategy_agrees_with_the_known_answers() {
         if std::env::var_os("EXPLORE_FULL_SETS").is_none() {
