@@ -480,9 +480,25 @@ mod tests {
     }
 
     /// The two kernels agree on every board of a search: the same candidates after the same
-    /// rule, the same verdict, the same branch cell.
+    /// rule, the same verdict, the same branch cell. On every fourth sample: all of them take
+    /// a debug build some seventeen seconds, so they run with the slow sets.
     #[test]
     fn the_kernels_agree_board_for_board() {
+        kernels_agree_on_samples(4);
+    }
+
+    #[test]
+    fn full_sets_the_kernels_agree_board_for_board_on_every_sample() {
+        if std::env::var_os("EXPLORE_FULL_SETS").is_none_or(|v| v != "1") {
+            eprintln!("skipped: set EXPLORE_FULL_SETS=1 to compare the kernels on every sample");
+            return;
+        }
+        kernels_agree_on_samples(1);
+    }
+
+    /// The kernels compared on every board of the searches of three puzzles and of every
+    /// `step`th sample of tests/data.
+    fn kernels_agree_on_samples(step: usize) {
         // The hard samples too: a rule step that one kernel skips shows on some board there.
         let samples = [
             include_str!("../tests/data/hardest_1106.txt"),
@@ -493,6 +509,7 @@ mod tests {
             text.lines()
                 .filter(|line| !line.starts_with('#') && line.len() >= 81)
                 .map(|line| &line[..81])
+                .step_by(step)
         });
         let puzzles = [HARD, EASY, crate::testing::ESCARGOT]
             .into_iter()

@@ -651,7 +651,27 @@ mod tests {
 
     #[test]
     fn the_comparison_draws_memory_against_work_one_line_per_strategy() {
-        let puzzle = format::parse_one(HARD).expect("reads");
+        // Which bitmask solves in some 30,000 nodes.
+        comparison_draws_memory_against_work(
+            "top1465 #777",
+            "...2.49...4.....5...37....88...1..64...3..5...9..8..........74..15......6......2.",
+        );
+    }
+
+    /// The same on a puzzle that bitmask needs millions of nodes for: 14 s of a debug build.
+    #[test]
+    fn full_sets_the_comparison_draws_memory_against_work_on_a_hard_puzzle() {
+        if std::env::var_os("EXPLORE_FULL_SETS").is_none_or(|v| v != "1") {
+            eprintln!("skipped: set EXPLORE_FULL_SETS=1 to draw the hard puzzle");
+            return;
+        }
+        comparison_draws_memory_against_work("top1465 #1", HARD);
+    }
+
+    /// bfs, dfs and bitmask on `line`, called `name`: a memory line per strategy in its
+    /// colour, with its totals in the legend.
+    fn comparison_draws_memory_against_work(name: &str, line: &str) {
+        let puzzle = format::parse_one(line).expect("reads");
         let base = Config {
             threads: 1,
             ..Config::default()
@@ -661,10 +681,10 @@ mod tests {
         let lines = compare::footprints(&puzzle, &configs);
         assert!(lines.iter().all(|f| f.samples().len() > 2));
         let names = compare::labels(&summaries);
-        let panel = FootprintPanel::new("top1465 #1", names.into_iter().zip(lines).collect());
+        let panel = FootprintPanel::new(name, names.into_iter().zip(lines).collect());
         let svg = compare_svg_with_footprints(&summaries, &panel, "one puzzle");
         assert!(svg.starts_with("<svg") && balanced(&svg));
-        assert!(svg.contains("memory held against work done, on top1465 #1"));
+        assert!(svg.contains(&format!("memory held against work done, on {name}")));
         for (i, summary) in summaries.iter().enumerate() {
             let legend = format!(
                 "{}: {} boards expanded, peak ",

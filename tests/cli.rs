@@ -435,15 +435,30 @@ fn one_solution_wanted_is_solved_not_unique() {
 
 #[test]
 fn every_strategy_gives_the_same_solutions() {
+    every_strategy_solves("quick3");
+}
+
+/// The same on puzzles for which the naive strategies need more than their default node
+/// budget: about twenty-two million nodes of the textbook backtracker, a minute and a half of a
+/// debug build, so with the slow sets.
+#[test]
+fn full_sets_every_strategy_gives_the_same_solutions_past_the_naive_budgets() {
+    if !crate::conformance::full_sets() {
+        eprintln!("skipped: set EXPLORE_FULL_SETS=1 to run the naive strategies on top3.txt");
+        return;
+    }
+    every_strategy_solves("top3");
+}
+
+/// Every strategy, unbounded, gives the solutions of `{set}.txt` that `{set}.solutions` holds.
+fn every_strategy_solves(set: &str) {
     for strategy in STRATEGIES {
         explore()
-            // The naive strategies need millions of nodes on these: no default budget stops
-            // them on a 9x9 board.
-            .args(["--strategy", strategy, "-o", "line"])
-            .arg(data("top3.txt"))
+            .args(["--strategy", strategy, "--timeout", "inf", "-o", "line"])
+            .arg(data(&format!("{set}.txt")))
             .assert()
             .success()
-            .stdout(read_data("top3.solutions"));
+            .stdout(read_data(&format!("{set}.solutions")));
     }
 }
 
@@ -1025,14 +1040,25 @@ fn posthoc_names_its_file_as_posthoc_opens_it() {
 
 #[test]
 fn compare_runs_every_strategy_and_agrees() {
+    compare_runs_every_strategy_on("quick3.txt");
+}
+
+/// The same where the naive strategies give up at their default budgets: seconds of a debug
+/// build, so with the slow sets.
+#[test]
+fn full_sets_compare_runs_every_strategy_and_agrees_where_the_naive_ones_give_up() {
+    if !crate::conformance::full_sets() {
+        eprintln!("skipped: set EXPLORE_FULL_SETS=1 to compare on top3.txt");
+        return;
+    }
+    compare_runs_every_strategy_on("top3.txt");
+}
+
+/// `explore compare` over the three puzzles of `file`: a summary per strategy, in order, each
+/// of which solved or gave up on every puzzle, and bfs solved them all.
+fn compare_runs_every_strategy_on(file: &str) {
     let output = explore()
-        .args([
-            "compare",
-            "tests/data/cli/top3.txt",
-            "--output",
-            "json",
-            "-q",
-        ])
+        .args(["compare", &data(file), "--output", "json", "-q"])
         .output()
         .unwrap();
     assert!(output.status.success(), "{output:?}");
@@ -1488,6 +1514,23 @@ fn every_strategy_counts_the_same() {
 
 #[test]
 fn compare_draws_the_first_of_many_puzzles_and_says_so() {
+    compare_draws_the_first_of_two(&["--max-nodes", "20000"], "20,000");
+}
+
+/// The same at the textbook backtracker's default budget of a million nodes: seconds of a
+/// debug build, so with the slow sets.
+#[test]
+fn full_sets_compare_draws_the_first_of_many_puzzles_at_the_default_budget() {
+    if !crate::conformance::full_sets() {
+        eprintln!("skipped: set EXPLORE_FULL_SETS=1 to compare at the default budget");
+        return;
+    }
+    compare_draws_the_first_of_two(&[], "1,000,000");
+}
+
+/// `compare --svg` over two puzzles draws the first, names it, and labels the backtracker that
+/// gave up on it after `gave_up_after` nodes (under the options `budget`).
+fn compare_draws_the_first_of_two(budget: &[&str], gave_up_after: &str) {
     let dir = tempfile::tempdir().unwrap();
     let (puzzles, svg) = (dir.path().join("two.txt"), dir.path().join("compare.svg"));
     std::fs::write(
@@ -1497,13 +1540,9 @@ fn compare_draws_the_first_of_many_puzzles_and_says_so() {
     )
     .unwrap();
     explore()
-        .args([
-            "compare",
-            "--quiet",
-            "--strategies",
-            "dfs,backtrack",
-            "--svg",
-        ])
+        .args(["compare", "--quiet", "--strategies", "dfs,backtrack"])
+        .args(budget)
+        .arg("--svg")
         .arg(&svg)
         .arg(&puzzles)
         .assert()
@@ -1512,9 +1551,11 @@ fn compare_draws_the_first_of_many_puzzles_and_says_so() {
     let name = format!("{}, puzzle 1 (the first of 2)", puzzles.display());
     assert!(chart.contains(&name), "{chart}");
     assert!(chart.contains("dfs: 109 boards expanded"), "{chart}");
-    // The textbook backtracker gives up on this one at its default budget, and says so.
+    // The textbook backtracker gives up on this one at the budget, and says so.
     assert!(
-        chart.contains("backtrack (gave up): 1,000,000 boards expanded"),
+        chart.contains(&format!(
+            "backtrack (gave up): {gave_up_after} boards expanded"
+        )),
         "{chart}"
     );
 }

@@ -3,9 +3,9 @@
 //!
 //! The data sets live in `tests/data/` (samples of the shared collections, hand-made corner
 //! cases, and generated sets for every board size from 4x4 to 12x12; `tests/data/README.md` says
-//! how each was made). The shared 16x16 collection runs whenever `../shared/puzzles` is there
-//! (see [`shared_dir`]); with `EXPLORE_FULL_SETS=1` the full 9x9 collections and the 25x25 one
-//! run as well. A set that is not there says why it was skipped, and its tests pass.
+//! how each was made). With `EXPLORE_FULL_SETS=1` the shared collections in `../shared/puzzles`
+//! (see [`shared_dir`]) run as well: the full 9x9 ones, the 16x16 one (its sample always runs)
+//! and the 25x25 one. A set that is not there says why it was skipped, and its tests pass.
 //!
 //! [`conformance!`] makes one `#[test]` per data set and variant (a strategy with its options),
 //! so a failure names both: `conformance::top1465::dfs_naked_first`. Every test goes through
@@ -245,7 +245,20 @@ fn shared_dir() -> PathBuf {
 }
 
 /// Whether the slow sets run: `EXPLORE_FULL_SETS=1`.
+///
+/// CI's second pass picks its tests by name (so that the optimised build does not run the quick
+/// ones again): those whose name holds `full_sets`, and this suite. A test that asks here must
+/// be named so, or CI would never run its slow part: asking from any other test fails it,
+/// whether the switch is on or not.
 pub(crate) fn full_sets() -> bool {
+    let test = std::thread::current().name().map(str::to_owned);
+    if let Some(test) = test.filter(|name| name != "main") {
+        assert!(
+            test.contains("full_sets"),
+            "{test} asks for EXPLORE_FULL_SETS but lacks `full_sets` in its name, which CI's \
+             second pass selects"
+        );
+    }
     std::env::var_os("EXPLORE_FULL_SETS").is_some_and(|v| v == "1")
 }
 
@@ -283,8 +296,6 @@ enum Set {
 enum Source {
     /// `tests/data/`: always.
     Data,
-    /// `../shared/puzzles`: whenever that folder is there.
-    Shared,
     /// `../shared/puzzles`, and slow: only with `EXPLORE_FULL_SETS=1`.
     Full,
 }
@@ -315,8 +326,8 @@ impl Set {
 
     fn source(self) -> Source {
         match self {
-            Set::Janko16 => Source::Shared,
-            Set::FullTop1465
+            Set::Janko16
+            | Set::FullTop1465
             | Set::FullHardest1106
             | Set::FullMulti16
             | Set::FullUnsolvable
@@ -469,6 +480,9 @@ fn plan(set: Set, config: &Config) -> Plan {
     const PROBE_DEBUG: &str = "unoptimised, looking ahead up to 64 boards per branch takes \
                                the empty board's hundred solutions and the 16x16 set a minute \
                                per variant; optimised builds run them in full";
+    const EMPTY_DEBUG: &str = "breadth-first, the empty board makes some 60,000 boards before \
+                               its first solution: unoptimised, five seconds per variant with \
+                               the subsets rule; optimised builds run it in full";
     let budget = |max_nodes, reason| Plan::Budget { max_nodes, reason };
     let probe = config.branch == Branch::Probe;
     let naked = config.forced == Forced::Naked;
@@ -482,6 +496,7 @@ fn plan(set: Set, config: &Config) -> Plan {
         (Set::Handmade | Set::Janko16, Strategy::Bfs | Strategy::Dfs) if probe && DEBUG_BUILD => {
             budget(2_000, PROBE_DEBUG)
         }
+        (Set::Handmade, Strategy::Bfs) if DEBUG_BUILD => budget(2_000, EMPTY_DEBUG),
         (Set::Full25, Strategy::Bfs | Strategy::Dfs) if naked => Plan::Skip { reason: NAKED_25 },
         (Set::Full25, Strategy::Bfs | Strategy::Dfs) if probe => budget(1_000, FRISCH_PROBE),
         (Set::Full25, Strategy::Bfs | Strategy::Dfs) if config.forced == Forced::Subsets => {
@@ -713,11 +728,11 @@ conformance! {
         unsolvable = Set::Unsolvable,
         clue_17 = Set::Clue17,
         handmade = Set::Handmade,
-        full_top1465 = Set::FullTop1465,
-        full_hardest_1106 = Set::FullHardest1106,
-        full_multi_16 = Set::FullMulti16,
-        full_unsolvable = Set::FullUnsolvable,
-        full_clue_17 = Set::FullClue17,
+        full_sets_top1465 = Set::FullTop1465,
+        full_sets_hardest_1106 = Set::FullHardest1106,
+        full_sets_multi_16 = Set::FullMulti16,
+        full_sets_unsolvable = Set::FullUnsolvable,
+        full_sets_clue_17 = Set::FullClue17,
         size_4x4 = Set::Four,
         size_6x6 = Set::Six,
         size_6x6_3x2 = Set::SixTall,
@@ -725,8 +740,8 @@ conformance! {
         size_10x10 = Set::Ten,
         size_12x12 = Set::Twelve,
         size_16x16 = Set::Sixteen,
-        janko_16x16 = Set::Janko16,
-        full_frisch_25x25 = Set::Full25,
+        full_sets_janko_16x16 = Set::Janko16,
+        full_sets_frisch_25x25 = Set::Full25,
     ],
     variants: [
         bfs_naked_first_1 = bfs(Forced::Naked, Branch::First, 1),
@@ -958,9 +973,27 @@ fn expectations_parse() {
 /// repeated, since timing could change where they stop.
 #[test]
 fn every_strategy_keeps_its_node_budget_exactly() {
+    keeps_its_node_budgets_exactly(&[1, 10, 1000]);
+}
+
+/// The same at a budget three times larger, past more of the breadth-first level being cut:
+/// the look-ahead of `probe` under `subsets` is costly on the empty board, and this budget
+/// alone took a debug build forty seconds, so it runs with the slow sets.
+#[test]
+fn full_sets_every_strategy_keeps_a_larger_node_budget_exactly() {
+    if !full_sets() {
+        eprintln!("skipped: set EXPLORE_FULL_SETS=1 to check the budget of 3000 nodes");
+        return;
+    }
+    keeps_its_node_budgets_exactly(&[3000]);
+}
+
+/// Every variant, searching the empty board under each of `budgets`, creates at most that
+/// many nodes, and stops at the same place on every run.
+fn keeps_its_node_budgets_exactly(budgets: &[u64]) {
     let mut broken = Vec::new();
     for (name, config) in variants() {
-        for max_nodes in [1, 10, 1000, 3000] {
+        for &max_nodes in budgets {
             let config = config
                 .clone()
                 .with_max_nodes(Some(max_nodes))
@@ -1482,7 +1515,7 @@ mod properties {
 /// with the full sets; the unit tests check the total as 6! times the count with the first
 /// row fixed.
 #[test]
-fn the_empty_6x6_board_has_28_200_960_solutions() {
+fn full_sets_the_empty_6x6_board_has_28_200_960_solutions() {
     if !full_sets() {
         eprintln!("the whole 6x6 count runs only with EXPLORE_FULL_SETS=1");
         return;

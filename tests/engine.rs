@@ -611,7 +611,7 @@ fn a_long_search_samples_its_footprint_within_bounds() {
 /// between levels, on one thread (between chunks) and on two (while the workers run).
 /// Two seconds of an optimised build, minutes of a debug one: with the slow sets only.
 #[test]
-fn a_long_level_is_estimated_while_it_runs() {
+fn full_sets_a_long_level_is_estimated_while_it_runs() {
     if !crate::conformance::full_sets() {
         eprintln!("skipped: the empty 6x6 count runs with EXPLORE_FULL_SETS=1 only");
         return;

@@ -1150,12 +1150,21 @@ fn reading_streams_an_input_that_never_ends() {
 }
 
 #[test]
-fn a_million_lines_stream_through() {
-    let n = if std::env::var_os("EXPLORE_FULL_SETS").is_some() {
-        1_000_000
-    } else {
-        20_000
-    };
+fn twenty_thousand_lines_stream_through() {
+    lines_stream_through(20_000);
+}
+
+/// The same a million times: seconds of a debug build, so with the slow sets.
+#[test]
+fn full_sets_a_million_lines_stream_through() {
+    if !crate::conformance::full_sets() {
+        eprintln!("skipped: set EXPLORE_FULL_SETS=1 to read a million lines");
+        return;
+    }
+    lines_stream_through(1_000_000);
+}
+
+fn lines_stream_through(n: usize) {
     let endless = BufReader::new(Endless(format!("{SEED_000}\n").into_bytes(), 0));
     let limited = endless.take((n * (N_CELLS + 1)) as u64);
     let mut count = 0;
@@ -1228,8 +1237,8 @@ fn shared_16x16_and_25x25_collections_read_at_their_size() {
 }
 
 #[test]
-fn all_seventeen_clue_puzzles_stream_through() {
-    if std::env::var_os("EXPLORE_FULL_SETS").is_none() {
+fn full_sets_all_seventeen_clue_puzzles_stream_through() {
+    if !crate::conformance::full_sets() {
         eprintln!("skipped: set EXPLORE_FULL_SETS=1 to read all of 17_clue.txt");
         return;
     }
