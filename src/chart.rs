@@ -39,6 +39,25 @@ const VALUE: u32 = 20;
 const INK: RGBColor = RGBColor(0x22, 0x22, 0x22);
 const GRID: RGBColor = RGBColor(0xdd, 0xdd, 0xdd);
 const MUTED: RGBColor = RGBColor(0x55, 0x55, 0x55);
+
+/// Colours of the strategies, in order of first appearance (repeating past eight, with the
+/// legend still naming each).
+const PALETTE: [RGBColor; 8] = [
+    RGBColor(0x4c, 0x78, 0xa8),
+    RGBColor(0xf5, 0x85, 0x18),
+    RGBColor(0x54, 0xa2, 0x4b),
+    RGBColor(0xb2, 0x79, 0xa2),
+    RGBColor(0x72, 0xb7, 0xb2),
+    RGBColor(0x9d, 0x75, 0x5d),
+    RGBColor(0xee, 0xca, 0x3b),
+    RGBColor(0x79, 0x70, 0x6e),
+];
+
+/// The colour of the `i`-th strategy.
+pub(crate) fn color(i: usize) -> RGBColor {
+    PALETTE[i % PALETTE.len()]
+}
+
 /// Boards that branched: they live on as children one level down.
 pub(crate) const LIVE: RGBColor = RGBColor(0x4c, 0x78, 0xa8);
 /// Boards found dead.
@@ -693,7 +712,7 @@ mod tests {
             );
             assert!(svg.contains(&legend), "missing {legend}");
             // The line, and its swatch in the legend, in the strategy's colour.
-            let stroke = fill(comparison::color(i)).replace("fill", "stroke");
+            let stroke = fill(color(i)).replace("fill", "stroke");
             assert!(svg.matches(&stroke).count() >= 2, "{}", summary.strategy);
         }
         assert!(svg.contains("share of the strategy&apos;s own boards expanded"));
@@ -726,8 +745,8 @@ mod tests {
         }
         assert!(has_text(&svg, "bfs") && has_text(&svg, "dfs"));
         // One bar per summary per panel, each in its own colour, and its swatch in the legend.
-        assert_eq!(svg.matches(&fill(comparison::color(0))).count(), 3);
-        assert_eq!(svg.matches(&fill(comparison::color(1))).count(), 3);
+        assert_eq!(svg.matches(&fill(color(0))).count(), 3);
+        assert_eq!(svg.matches(&fill(color(1))).count(), 3);
     }
 
     #[test]
@@ -831,7 +850,7 @@ mod tests {
         .enumerate()
         {
             assert!(svg.contains(name), "{name}");
-            let bars = svg.matches(&fill(comparison::color(i))).count();
+            let bars = svg.matches(&fill(color(i))).count();
             assert_eq!(
                 bars,
                 2 * 3 + 1,

@@ -162,7 +162,7 @@ fn a_budget_beyond_9x9_leaves_9x9_puzzles_alone() {
         let ten = solve(&Grid::empty(Shape::new(2, 5).unwrap()), &every);
         assert_eq!(ten.stop, Stop::NodeBudget, "{strategy}");
         assert!(
-            ten.verdict().ends_with("gave up after 1000 nodes)"),
+            ten.verdict().ends_with("gave up after 1,000 nodes)"),
             "{strategy}: {}",
             ten.verdict()
         );

@@ -16,7 +16,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{
     Area, BAR_WIDTH, CAPTION, DEAD, Drawn, FootprintPanel, GRID, INK, LABEL, MUTED, Scale, TITLE,
-    VALUE, centred, counted, footprint, short_bytes, short_count, short_secs, text_style,
+    VALUE, centred, color, counted, footprint, short_bytes, short_count, short_secs, text_style,
     text_width,
 };
 use crate::compare::Summary;
@@ -47,19 +47,6 @@ const GROUP_GAP: f64 = 0.8;
 /// Font sizes of the texts under the bars.
 const NAME: u32 = LABEL - 2;
 const GROUP: u32 = LABEL;
-
-/// Colours of the strategies, in order of first appearance (repeating past eight, with the
-/// legend still naming each).
-pub(crate) const PALETTE: [RGBColor; 8] = [
-    RGBColor(0x4c, 0x78, 0xa8),
-    RGBColor(0xf5, 0x85, 0x18),
-    RGBColor(0x54, 0xa2, 0x4b),
-    RGBColor(0xb2, 0x79, 0xa2),
-    RGBColor(0x72, 0xb7, 0xb2),
-    RGBColor(0x9d, 0x75, 0x5d),
-    RGBColor(0xee, 0xca, 0x3b),
-    RGBColor(0x79, 0x70, 0x6e),
-];
 
 /// Strategies side by side, as an SVG document: two panels, search time summed over the puzzles
 /// and the memory of the peak frontier (with the number of states it held), one bar per
@@ -340,11 +327,6 @@ impl Layout {
 
 /// Font size of the footer.
 const FOOTER: u32 = LABEL - 2;
-
-/// The colour of the `i`-th strategy.
-pub(crate) fn color(i: usize) -> RGBColor {
-    PALETTE[i % PALETTE.len()]
-}
 
 /// Width of a legend entry: its swatch, its name and the gap after it.
 fn legend_entry_width(name: &str) -> f64 {

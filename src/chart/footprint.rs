@@ -10,8 +10,7 @@
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::comparison::color;
-use super::{Area, DESC, Drawn, GRID, INK, LABEL, MUTED, grouped, short_bytes, text_style};
+use super::{Area, DESC, Drawn, GRID, INK, LABEL, MUTED, color, grouped, short_bytes, text_style};
 use crate::footprint::Footprint;
 
 /// The searches of one puzzle, each with its footprint: what the memory panel of
