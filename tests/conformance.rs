@@ -612,21 +612,44 @@ fn judge(case: &Case, outcome: &Outcome, plan: Plan, counting: bool) -> Result<V
 
 /// Puzzles of a set that each variant solves in an unoptimised build, where the whole suite
 /// would take minutes more: spread evenly over the set, so that every variant still meets every
-/// set and every part of it. CI's optimised pass runs every puzzle (`DEBUG_BUILD` is off
-/// there), and the hand-made cases, each a corner of the search, always run whole.
+/// set and every part of it. The hand-made cases, each a corner of the search, always run
+/// whole.
 const DEBUG_SAMPLE: usize = 6;
 
-/// The stride through a set of `len` puzzles: 1 (every puzzle) but in an unoptimised build.
-fn sample_step(set: Set, len: usize) -> usize {
-    if DEBUG_BUILD && set != Set::Handmade {
+/// The variants that solve every puzzle of the shared sets in CI's optimised pass: the
+/// program's defaults (breadth-first on one and two threads, depth-first), the bookkeeping
+/// backtracker, and the count on many threads. Each of the others solves every
+/// [`FULL_STRIDE`]th puzzle there, a spread sample of hundreds of 9x9 puzzles per set: forty
+/// variants over every puzzle took CI nine minutes, most of them spent on the same puzzles
+/// through rules that differ from the defaults only in how much they infer.
+const WHOLE: [&str; 5] = [
+    "bfs_locked_fewest_1",
+    "bfs_locked_fewest_2",
+    "dfs_locked_fewest",
+    "bitmask",
+    "bfs_count_7",
+];
+
+/// The stride of the variants not in [`WHOLE`] through a shared set in the optimised pass.
+const FULL_STRIDE: usize = 4;
+
+/// The stride through a set of `len` puzzles for `variant`: every puzzle of the data sets in
+/// an optimised build, a sample of [`DEBUG_SAMPLE`] in an unoptimised one, and a stride of
+/// [`FULL_STRIDE`] through the shared sets but for the [`WHOLE`] variants.
+fn sample_step(set: Set, variant: &str, len: usize) -> usize {
+    if set == Set::Handmade {
+        1
+    } else if DEBUG_BUILD {
         len.div_ceil(DEBUG_SAMPLE).max(1)
+    } else if set.source() == Source::Full && !WHOLE.contains(&variant) {
+        FULL_STRIDE
     } else {
         1
     }
 }
 
-/// Runs `config` over every puzzle of `set` (a spread sample of them in an unoptimised build:
-/// [`DEBUG_SAMPLE`]) and fails listing every puzzle that disagrees with the data.
+/// Runs `config` over every puzzle of `set`, or a spread sample of them ([`sample_step`]), and
+/// fails listing every puzzle that disagrees with the data.
 fn check(set: Set, variant: &str, config: Config) {
     let cases = match set.cases() {
         Ok(cases) => cases,
@@ -647,7 +670,8 @@ fn check(set: Set, variant: &str, config: Config) {
     let start = Instant::now();
     let (mut verified, mut gave_up) = (0, 0);
     let mut failures = Vec::new();
-    let step = sample_step(set, cases.len());
+    let step = sample_step(set, variant, cases.len());
+    let cases_len = cases.len();
     let cases: Vec<&Case> = cases.iter().step_by(step).collect();
     for case in cases.iter().copied() {
         let config = config
@@ -672,7 +696,7 @@ fn check(set: Set, variant: &str, config: Config) {
         }
     };
     let sampled = if step > 1 {
-        format!(" (every {step}th: an unoptimised build)")
+        format!(" (every {step}th of {})", cases_len)
     } else {
         String::new()
     };
@@ -724,6 +748,12 @@ macro_rules! conformance {
         fn variants() -> Vec<(&'static str, Config)> {
             let all: Vec<(&'static str, Config)> = conformance!(@list $variants);
             all.into_iter().filter(|(_, config)| config.keep_solutions).collect()
+        }
+
+        /// The name of every variant, counting ones included.
+        fn variant_names() -> Vec<&'static str> {
+            let all: Vec<(&'static str, Config)> = conformance!(@list $variants);
+            all.into_iter().map(|(name, _)| name).collect()
         }
     };
     (@set $set:ident = $value:expr; [$($variant:ident = $config:expr),+ $(,)?]) => {
@@ -844,6 +874,23 @@ fn the_variants_cover_every_strategy_and_option() {
     names.sort_unstable();
     names.dedup();
     assert_eq!(names.len(), variants.len(), "variant names repeat");
+}
+
+#[test]
+fn the_variants_that_run_every_shared_puzzle_exist() {
+    let names = variant_names();
+    for whole in WHOLE {
+        assert!(names.contains(&whole), "{whole} is not a variant");
+    }
+    // The program's defaults are among them, on one thread and on more.
+    let defaults = Config::default();
+    assert!(variants().iter().any(|(name, config)| {
+        WHOLE.contains(name)
+            && config.strategy == defaults.strategy
+            && config.forced == defaults.forced
+            && config.branch == defaults.branch
+            && config.threads == 1
+    }));
 }
 
 #[test]
