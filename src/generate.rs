@@ -242,8 +242,8 @@ impl Options {
     /// default for the board's size.
     pub fn tries(&self) -> usize {
         self.max_tries.unwrap_or(match self.shape.side() {
-            ..=9 => 1000,
-            ..=16 => 100,
+            0..=9 => 1000,
+            10..=16 => 100,
             _ => 20,
         })
     }

@@ -182,17 +182,11 @@ pub struct Grade {
 /// # Ok::<(), explore::InputError>(())
 /// ```
 #[non_exhaustive]
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Options {
     /// Give up after this many boards in the one search that may run long, that of a puzzle
     /// no rule solves; `None` (the default): no limit.
     pub max_nodes: Option<u64>,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options { max_nodes: None }
-    }
 }
 
 impl Options {

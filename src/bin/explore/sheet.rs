@@ -34,9 +34,9 @@ const GAP: f64 = 10.0;
 /// Boards side by side and one above another on a page of `shape` boards.
 fn layout(shape: Shape) -> (usize, usize) {
     match shape.side() {
-        ..=9 => (2, 3),
-        ..=12 => (2, 2),
-        ..=16 => (1, 2),
+        0..=9 => (2, 3),
+        10..=12 => (2, 2),
+        13..=16 => (1, 2),
         _ => (1, 1),
     }
 }
