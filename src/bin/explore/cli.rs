@@ -21,6 +21,10 @@ use explore::{Branch, Config, Forced, Strategy};
 
 use crate::color::Color;
 
+mod class;
+
+pub(crate) use class::{GenerateArgs, GradeArgs};
+
 const ABOUT: &str = "Solve and explore Sudoku by breadth-first board branching.";
 
 const LONG_ABOUT: &str = "\
@@ -169,11 +173,11 @@ pub(crate) enum Command {
     #[command(long_about = MERGE_ABOUT, after_long_help = MERGE_AFTER_HELP)]
     Merge(MergeArgs),
     /// Generate puzzles with exactly one solution, and a sheet to print.
-    #[command(long_about = crate::generate::ABOUT, after_long_help = crate::generate::AFTER_HELP)]
-    Generate(crate::generate::GenerateArgs),
+    #[command(long_about = class::GENERATE_ABOUT, after_long_help = class::GENERATE_AFTER_HELP)]
+    Generate(GenerateArgs),
     /// Grade puzzles: how hard each is, by what the search needs.
-    #[command(long_about = crate::grade::ABOUT, after_long_help = crate::grade::AFTER_HELP)]
-    Grade(crate::grade::GradeArgs),
+    #[command(long_about = class::GRADE_ABOUT, after_long_help = class::GRADE_AFTER_HELP)]
+    Grade(GradeArgs),
     /// Print a shell's completion script.
     #[command(long_about = COMPLETIONS_ABOUT)]
     Completions(CompletionsArgs),

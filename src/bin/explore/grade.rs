@@ -5,84 +5,15 @@
 //! `-`, puzzles written out, the demo), grades a group of puzzles at a time on every thread,
 //! and writes the grades in input order.
 
-use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 
-use clap::Args;
 use explore::format::{self, Puzzle};
 use explore::grade::{self, Grade, Level, Verdict};
 use explore::{Config, InputError};
 
-use crate::cli::{ReadArgs, parse_threads};
+use crate::cli::GradeArgs;
 use crate::input::Source;
 use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED};
-
-pub(crate) const ABOUT: &str = "\
-Grade puzzles: how hard each is, by what the search needs.
-
-Each rule is tried alone, weakest first: the first that fills the whole grid without a guess \
-sets the level. A puzzle no rule solves is extreme, and its evidence is the search that proves \
-its solution unique under the strongest rule (subsets): guesses, boards and the deepest level \
-of guesses. A puzzle with several solutions, or none, gets that verdict and no grade.";
-
-pub(crate) const AFTER_HELP: &str = "\
-The scale (docs/class.md compares it with QQWing's ratings):
-  easy     1  naked singles solve it (a cell with one candidate left)
-  medium   2  hidden singles solve it (a digit with one place left in a unit)
-  hard     3  locked candidates solve it
-  expert   4  naked and hidden subsets solve it
-  extreme  5  no rule solves it without guessing
-
-Exit status:
-  0  every puzzle was graded
-  1  some puzzle has several solutions or none, or its search gave up
-  2  some input could not be read, or the output could not be written
-
-Examples:
-  Grade the built-in demo puzzle (AI Escargot):
-    explore grade
-  Grade generated puzzles, as JSON:
-    explore generate -n 5 --seed 1 | explore grade - --output json
-";
-
-/// The arguments of `explore grade`.
-#[derive(Debug, Args)]
-pub(crate) struct GradeArgs {
-    /// Files, '-' for standard input, or puzzles; none: the demo puzzle
-    #[arg(value_name = "INPUT")]
-    pub(crate) inputs: Vec<OsString>,
-
-    #[command(flatten)]
-    pub(crate) read: ReadArgs,
-
-    /// Give up on a puzzle's search after N boards [default: no limit]
-    #[arg(long, value_name = "N", value_parser = crate::cli::parse_positive::<u64>)]
-    pub(crate) max_nodes: Option<u64>,
-
-    /// Worker threads, each grading whole puzzles [default: the machine's cores]
-    #[arg(short = 'j', long, value_name = "N", value_parser = parse_threads)]
-    pub(crate) threads: Option<usize>,
-
-    /// human: a line per puzzle; json: an object per puzzle per line (docs/json.md)
-    #[arg(
-        short,
-        long,
-        value_name = "FORMAT",
-        default_value = "human",
-        value_parser = ["human", "json"],
-        help_heading = "Output"
-    )]
-    pub(crate) output: String,
-
-    /// Print no summary on standard error; errors are still printed
-    #[arg(short, long, help_heading = "Output")]
-    pub(crate) quiet: bool,
-}
-
-/// Accepts the level names, lists each with its summary in `--help`.
-pub(crate) fn level_parser() -> impl clap::builder::TypedValueParser<Value = Level> {
-    crate::cli::named_parser(Level::ALL, Level::name, Level::summary)
-}
 
 /// A grade's figures as output shows them, the same in `explore grade` and `explore generate`
 /// (docs/json.md).

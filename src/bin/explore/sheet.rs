@@ -238,6 +238,7 @@ mod tests {
             .skip(1)
             .map(|rest| {
                 let (tag, after) = rest.split_once('>').unwrap();
+                let tag = &format!(" {tag}");
                 let content = after.split("</text>").next().unwrap().to_owned();
                 (
                     attribute(tag, "x"),
@@ -251,10 +252,12 @@ mod tests {
 
     #[test]
     fn pages_show_every_digit_within_the_printable_area_and_legibly() {
-        for (text, count) in [("2x2", 6), ("3x3", 6), ("4x4", 2)] {
+        // Puzzles with many givens: as many digits to place, and quick to make unoptimised.
+        for (text, count, givens) in [("2x2", 6, 8), ("3x3", 6, 36), ("4x4", 2, 150)] {
             let options = Options::default()
                 .with_shape(text.parse().unwrap())
                 .with_count(count)
+                .with_givens(Some(givens))
                 .with_seed(3)
                 .with_threads(1);
             let made = generate::generate(&options).unwrap();
