@@ -177,7 +177,7 @@ pub struct Options {
     pub minimal: bool,
     /// Exactly this many givens.
     pub givens: Option<usize>,
-    /// Only puzzles of this level ([`grade`](crate::grade)).
+    /// Only puzzles of this level ([`crate::grade`]).
     pub level: Option<Level>,
     /// Grids drawn for one puzzle before a target is given up; `None`: 1,000 up to 9x9, 100 up
     /// to 16x16, 20 above ([`Options::tries`]).
