@@ -681,6 +681,9 @@ pub fn generate_with(
     mut each: impl FnMut(Generated) -> bool,
 ) -> Result<(), GenerateError> {
     options.check()?;
+    if options.count == 0 {
+        return Ok(());
+    }
     let threads = options
         .threads
         .clamp(1, Config::MAX_THREADS)
