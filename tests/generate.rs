@@ -68,8 +68,8 @@ fn fewest_first_count(puzzle: &Grid) -> u32 {
         count: &mut u32,
     ) {
         let mut best: Option<(usize, u64)> = None;
-        for index in 0..values.len() {
-            if values[index] == 0 {
+        for (index, &value) in values.iter().enumerate() {
+            if value == 0 {
                 let (row, col) = (index / side, index % side);
                 let free = all & !(lines.0[row] | lines.1[col] | lines.2[box_of(index)]);
                 if best.is_none_or(|(_, fewest)| free.count_ones() < fewest.count_ones()) {
