@@ -11,7 +11,7 @@ use std::time::{Duration, SystemTime};
 
 use explore::generate::{self, Generated, Options};
 use explore::geometry::Shape;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 use crate::cli::GenerateArgs;
 use crate::grade::Evidence;
@@ -139,16 +139,34 @@ pub(crate) fn run(args: &GenerateArgs) -> u8 {
     EXIT_OK
 }
 
-/// The live line of a run of more than one puzzle: done, rate and time left, after a second,
-/// on a terminal only.
+/// The live line of a run: puzzles done, time so far and time left, after a second (a quick
+/// run stays quiet), on a terminal only.
 fn live(args: &GenerateArgs) -> ProgressBar {
     if args.quiet || !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let style = ProgressStyle::with_template(
-        "generating: {pos}/{len} puzzles, {elapsed} so far, about {eta} left",
-    )
-    .expect("the template is valid");
+    let style = ProgressStyle::with_template("{figures}")
+        .expect("the template is valid")
+        .with_key(
+            "figures",
+            |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                let elapsed = state.elapsed();
+                if elapsed >= Duration::from_secs(1) {
+                    let left = if state.pos() == 0 {
+                        "the time left after the first".to_owned()
+                    } else {
+                        format!("about {} s left", state.eta().as_secs().max(1))
+                    };
+                    let _ = write!(
+                        out,
+                        "generating: {} of {} puzzles, {} s so far, {left}",
+                        state.pos(),
+                        state.len().unwrap_or(0),
+                        elapsed.as_secs()
+                    );
+                }
+            },
+        );
     let bar = ProgressBar::new(args.count as u64).with_style(style);
     bar.enable_steady_tick(Duration::from_millis(250));
     bar

@@ -98,8 +98,8 @@ pub(crate) struct GenerateArgs {
     #[arg(long, value_name = "N", help_heading = "Targets")]
     pub(crate) givens: Option<usize>,
 
-    /// Grids drawn per puzzle before a target is given up [default: 1000 up to 9x9, 100 up
-    /// to 16x16, 20 above]
+    /// Grids drawn per puzzle before a target is given up [default: 1000 up to 9x9 (20000 for
+    /// --minimal with a symmetry), 100 up to 16x16, 20 above]
     #[arg(
         long,
         value_name = "N",
