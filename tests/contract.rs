@@ -389,3 +389,41 @@ fn merge_json_is_as_documented() {
     assert_eq!(merged[0]["kind"], "batch");
     check("batch", &merged[0]);
 }
+
+#[test]
+fn generate_and_grade_json_are_as_documented() {
+    let generated = explore()
+        .args([
+            "generate", "--size", "4", "-n", "2", "--seed", "1", "--output", "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(generated.status.success());
+    let records = json_lines(&generated.stdout);
+    assert_eq!(records.len(), 2);
+    for record in &records {
+        assert_eq!(record["schema"], "explore.generate/1");
+        check("explore.generate/1", record);
+    }
+    let graded = explore()
+        .args([
+            "grade",
+            ESCARGOT,
+            "1...............",
+            INVALID,
+            "--output",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(graded.status.code(), Some(2));
+    let records = json_lines(&graded.stdout);
+    assert_eq!(records.len(), 3, "{records:?}");
+    for record in &records {
+        assert_eq!(record["schema"], "explore.grade/1");
+        check("explore.grade/1", record);
+    }
+    assert_eq!(records[0]["verdict"], "extreme");
+    assert_eq!(records[1]["verdict"], "multiple");
+    assert!(records[2].get("error").is_some() && records[2]["level"].is_null());
+}

@@ -12,6 +12,8 @@ mod contract;
 mod distributed;
 mod engine;
 mod formats;
+#[cfg(feature = "cli")]
+mod generate;
 mod hardening;
 mod properties;
 #[cfg(feature = "cli")]

@@ -21,6 +21,10 @@ use explore::{Branch, Config, Forced, Strategy};
 
 use crate::color::Color;
 
+mod class;
+
+pub(crate) use class::{GenerateArgs, GradeArgs};
+
 const ABOUT: &str = "Solve and explore Sudoku by breadth-first board branching.";
 
 const LONG_ABOUT: &str = "\
@@ -168,6 +172,12 @@ pub(crate) enum Command {
     /// Add up the results of shards, batches or comparisons.
     #[command(long_about = MERGE_ABOUT, after_long_help = MERGE_AFTER_HELP)]
     Merge(MergeArgs),
+    /// Generate puzzles with exactly one solution, and a sheet to print.
+    #[command(long_about = class::GENERATE_ABOUT, after_long_help = class::GENERATE_AFTER_HELP)]
+    Generate(GenerateArgs),
+    /// Grade puzzles: how hard each is, by what the search needs.
+    #[command(long_about = class::GRADE_ABOUT, after_long_help = class::GRADE_AFTER_HELP)]
+    Grade(GradeArgs),
     /// Print a shell's completion script.
     #[command(long_about = COMPLETIONS_ABOUT)]
     Completions(CompletionsArgs),
@@ -668,7 +678,7 @@ impl ReadArgs {
 }
 
 /// Parses a box shape such as `2x3`, with the library's `FromStr`.
-fn parse_shape(text: &str) -> Result<Shape, String> {
+pub(crate) fn parse_shape(text: &str) -> Result<Shape, String> {
     text.parse::<Shape>().map_err(|error| error.to_string())
 }
 
@@ -989,7 +999,7 @@ fn config(
 
 /// Accepts the names of `values`, lists each with its help in `--help`, and parses with
 /// the library's `FromStr`.
-fn named_parser<T>(
+pub(crate) fn named_parser<T>(
     values: &'static [T],
     name: fn(T) -> &'static str,
     help: fn(T) -> &'static str,
@@ -1018,7 +1028,7 @@ fn branch_parser() -> impl TypedValueParser<Value = Branch> {
 
 /// Parses a whole number of at least 1.
 /// Parses a thread count: 1 to [`Config::MAX_THREADS`], the most the engines start.
-fn parse_threads(text: &str) -> Result<usize, String> {
+pub(crate) fn parse_threads(text: &str) -> Result<usize, String> {
     match parse_positive::<usize>(text) {
         Ok(n) if n <= Config::MAX_THREADS => Ok(n),
         _ => Err(format!(
@@ -1028,7 +1038,7 @@ fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
-fn parse_positive<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+pub(crate) fn parse_positive<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
     let fail = || "expected a whole number, 1 or more".to_owned();
     match text.trim().parse::<u64>() {
         Ok(n) if n >= 1 => T::try_from(n).map_err(|_| fail()),

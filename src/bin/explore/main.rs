@@ -8,6 +8,8 @@
 //! - `color`: `--color` and the environment variables that say whether to colour;
 //! - `compare`: `explore compare`, strategies side by side;
 //! - `files`: files the run writes, never an input and written whole;
+//! - `generate`: `explore generate`, puzzles with one solution, and `sheet`, their page to print;
+//! - `grade`: `explore grade`, how hard each puzzle is, with the evidence;
 //! - `input`: where puzzles come from (files, `-`, literal puzzles, the demo);
 //! - `manual`: `explore completions` and `explore man`;
 //! - `merge`: `explore merge`, results of shards, batches and comparisons added up;
@@ -26,6 +28,8 @@ mod cli;
 mod color;
 mod compare;
 mod files;
+mod generate;
+mod grade;
 mod input;
 mod manual;
 mod memory;
@@ -33,6 +37,7 @@ mod merge;
 mod output;
 mod pictures;
 mod progress;
+mod sheet;
 mod solve;
 mod split;
 mod step;
@@ -65,6 +70,14 @@ fn main() -> ExitCode {
         Some(cli::Command::Split(args)) => {
             install_tracing(ansi, None);
             ExitCode::from(split::run(args))
+        }
+        Some(cli::Command::Generate(args)) => {
+            install_tracing(ansi, None);
+            ExitCode::from(generate::run(args))
+        }
+        Some(cli::Command::Grade(args)) => {
+            install_tracing(ansi, None);
+            ExitCode::from(grade::run(args))
         }
         Some(cli::Command::Merge(args)) => {
             install_tracing(ansi, None);

@@ -134,7 +134,7 @@ pub(crate) fn run(args: &SplitArgs) -> u8 {
 }
 
 /// Whether a line of `shape`'s cells reads back as another shape unless `--box` says.
-fn needs_box(shape: Shape) -> bool {
+pub(crate) fn needs_box(shape: Shape) -> bool {
     let line = explore::Grid::empty(shape).to_line();
     format::parse_one(&line).map_or(true, |grid| grid.shape() != shape)
 }

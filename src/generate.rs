@@ -1,0 +1,827 @@
+//! Puzzles with exactly one solution, of every board shape, drawn from a seed.
+//!
+//! A puzzle is made in two steps, the same for every size:
+//!
+//! 1. **A full grid.** A board with a few random givens that break no rule (one per digit of the
+//!    side, in random cells) is solved depth-first to its first solution; then the solution's
+//!    digits are renamed at random, its rows shuffled within their bands and the bands among
+//!    themselves, its columns within their stacks and the stacks, and, when the boxes are
+//!    square, the grid is transposed or not at random. Each of these maps a solution to a
+//!    solution, and together they spread the grids over the whole set, so that puzzles differ
+//!    (a board whose random givens the search cannot finish within a small budget is drawn
+//!    again; after a few failures the grid starts from a fixed pattern instead, which the same
+//!    shuffles then spread).
+//! 2. **Givens removed.** The cells are taken in random order, each with its images under the
+//!    [`Symmetry`] asked for (its orbit), and an orbit's givens are removed if the puzzle keeps
+//!    exactly one solution, as the engine's own [`solve`] says when it counts to two. Removing
+//!    givens only adds solutions, so a given that could not go once can never go later: one pass
+//!    without symmetry leaves a minimal puzzle. With a symmetry whole orbits go; a puzzle is then
+//!    minimal only if no single given can go, which [`Options::minimal`] checks.
+//!
+//! A target number of givens stops the removal there; a target level ([`Level`]) keeps a removal
+//! only while the level's rule still solves the puzzle without a guess, and the result must grade
+//! at that level. A puzzle that misses a target is drawn again from a new grid, at most
+//! [`Options::max_tries`] times, then [`GenerateError::Unmet`] says which target failed.
+//!
+//! The `i`-th puzzle of a run depends only on the seed and `i`: [`generate_with`] makes puzzles
+//! on every thread and hands them back in order, the same for every thread count.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::geometry::{Digit, Shape};
+use crate::grade::{self, Grade, Level};
+use crate::{Config, Forced, Grid, Stop, Strategy, UnknownName, solve};
+
+/// The symmetry of the pattern of givens; a puzzle has at least the one asked for.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Symmetry {
+    /// No symmetry: every given is removed on its own.
+    #[default]
+    None,
+    /// Turning the board half a turn leaves the pattern as it was.
+    Rotate180,
+    /// A quarter turn leaves the pattern as it was; only boards with square boxes, whose
+    /// quarter turn maps boxes to boxes.
+    Rotate90,
+    /// The mirror image left to right leaves the pattern as it was.
+    Mirror,
+}
+
+impl Symmetry {
+    /// Every symmetry, in the order `--help` lists them.
+    pub const ALL: &'static [Symmetry] = &[
+        Symmetry::None,
+        Symmetry::Rotate180,
+        Symmetry::Rotate90,
+        Symmetry::Mirror,
+    ];
+
+    /// The name used on the command line and in output.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Rotate90 => "rotate90",
+            Symmetry::Mirror => "mirror",
+        }
+    }
+
+    /// One line for `--help` and the docs.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Symmetry::None => "givens anywhere",
+            Symmetry::Rotate180 => "the pattern is the same after half a turn",
+            Symmetry::Rotate90 => {
+                "the pattern is the same after a quarter turn (square boxes only)"
+            }
+            Symmetry::Mirror => "the pattern is its own mirror image, left to right",
+        }
+    }
+
+    /// Whether a board of `shape` can have this symmetry: a quarter turn of a board whose boxes
+    /// are not square turns its boxes into boxes of another shape, so the turned pattern would
+    /// not be a pattern of the same puzzle.
+    pub const fn fits(self, shape: Shape) -> bool {
+        !matches!(self, Symmetry::Rotate90) || shape.box_rows() == shape.box_cols()
+    }
+
+    /// The cells of `shape` in orbits: each cell with its images, in reading order, each orbit
+    /// once.
+    fn orbits(self, shape: Shape) -> Vec<Vec<usize>> {
+        let side = shape.side();
+        let last = side - 1;
+        let mut seen = vec![false; shape.n_cells()];
+        let mut orbits = Vec::new();
+        for index in 0..shape.n_cells() {
+            if seen[index] {
+                continue;
+            }
+            let (row, col) = (index / side, index % side);
+            let images: &[(usize, usize)] = match self {
+                Symmetry::None => &[(row, col)],
+                Symmetry::Rotate180 => &[(row, col), (last - row, last - col)],
+                Symmetry::Rotate90 => &[
+                    (row, col),
+                    (col, last - row),
+                    (last - row, last - col),
+                    (last - col, row),
+                ],
+                Symmetry::Mirror => &[(row, col), (row, last - col)],
+            };
+            let mut orbit: Vec<usize> = images.iter().map(|&(r, c)| r * side + c).collect();
+            orbit.sort_unstable();
+            orbit.dedup();
+            for &cell in &orbit {
+                seen[cell] = true;
+            }
+            orbits.push(orbit);
+        }
+        orbits
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symmetry {
+    type Err = UnknownName;
+
+    fn from_str(text: &str) -> Result<Symmetry, UnknownName> {
+        Symmetry::ALL
+            .iter()
+            .copied()
+            .find(|symmetry| symmetry.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| {
+                let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
+                UnknownName::new("symmetry", text, &names)
+            })
+    }
+}
+
+/// What to generate.
+///
+/// ```
+/// use explore::generate::{self, Options};
+/// use explore::geometry::Shape;
+///
+/// let options = Options::default()
+///     .with_shape("2x2".parse()?)
+///     .with_count(3)
+///     .with_seed(7)
+///     .with_threads(1);
+/// let puzzles = generate::generate(&options)?;
+/// assert_eq!(puzzles.len(), 3);
+/// for made in &puzzles {
+///     assert!(made.solution.is_solution_of(&made.puzzle));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[non_exhaustive]
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Options {
+    /// The board: its box shape.
+    pub shape: Shape,
+    /// How many puzzles.
+    pub count: usize,
+    /// The seed: the same seed gives the same puzzles.
+    pub seed: u64,
+    /// The symmetry of the givens' pattern.
+    pub symmetry: Symmetry,
+    /// Only puzzles from which no given can go without losing uniqueness.
+    pub minimal: bool,
+    /// Exactly this many givens.
+    pub givens: Option<usize>,
+    /// Only puzzles of this level ([`crate::grade`]).
+    pub level: Option<Level>,
+    /// Grids drawn for one puzzle before a target is given up; `None`: a default for the size
+    /// and targets ([`Options::tries`]).
+    pub max_tries: Option<usize>,
+    /// Threads making puzzles at once (each puzzle on one); at least 1.
+    pub threads: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            shape: Shape::NINE,
+            count: 1,
+            seed: 0,
+            symmetry: Symmetry::None,
+            minimal: false,
+            givens: None,
+            level: None,
+            max_tries: None,
+            threads: Config::default().threads,
+        }
+    }
+}
+
+/// A setter per field, for building [`Options`] in one expression.
+macro_rules! setters {
+    ($($(#[$doc:meta])* $name:ident: $field:ident: $ty:ty;)+) => {
+        $(
+            $(#[$doc])*
+            #[must_use]
+            pub fn $name(mut self, $field: $ty) -> Options {
+                self.$field = $field;
+                self
+            }
+        )+
+    };
+}
+
+impl Options {
+    setters! {
+        /// Sets [`Options::shape`].
+        with_shape: shape: Shape;
+        /// Sets [`Options::count`].
+        with_count: count: usize;
+        /// Sets [`Options::seed`].
+        with_seed: seed: u64;
+        /// Sets [`Options::symmetry`].
+        with_symmetry: symmetry: Symmetry;
+        /// Sets [`Options::minimal`].
+        with_minimal: minimal: bool;
+        /// Sets [`Options::givens`].
+        with_givens: givens: Option<usize>;
+        /// Sets [`Options::level`].
+        with_level: level: Option<Level>;
+        /// Sets [`Options::max_tries`].
+        with_max_tries: max_tries: Option<usize>;
+        /// Sets [`Options::threads`].
+        with_threads: threads: usize;
+    }
+
+    /// Grids drawn for one puzzle before a target is given up: [`Options::max_tries`], or its
+    /// default for the board's size: 1,000 up to 9x9, 100 up to 16x16, 20 above; up to 9x9,
+    /// 20,000 for a minimal puzzle with a symmetry, which about one grid in 2,000 gives with a
+    /// quarter turn (each try takes a tenth of a millisecond there).
+    pub fn tries(&self) -> usize {
+        self.max_tries.unwrap_or(match self.shape.side() {
+            0..=9 if self.minimal && self.symmetry != Symmetry::None => 20_000,
+            0..=9 => 1000,
+            10..=16 => 100,
+            _ => 20,
+        })
+    }
+
+    /// Whether a puzzle must be drawn again until it meets a target: a number of givens, a
+    /// level, or minimality that one pass does not prove.
+    fn has_target(&self) -> bool {
+        self.givens.is_some()
+            || self.level.is_some()
+            || (self.minimal && self.symmetry != Symmetry::None)
+    }
+
+    /// Checks what can be checked before any work: the symmetry fits the shape, and the number
+    /// of givens is one a unique puzzle can have (at least one less than the side, since a
+    /// puzzle missing two digits can swap them, and at most every cell).
+    pub fn check(&self) -> Result<(), GenerateError> {
+        let shape = self.shape;
+        if !self.symmetry.fits(shape) {
+            return Err(GenerateError::Symmetry {
+                symmetry: self.symmetry,
+                shape,
+            });
+        }
+        if let Some(givens) = self.givens {
+            let least = shape.side().saturating_sub(1);
+            if givens < least || givens > shape.n_cells() {
+                return Err(GenerateError::Givens {
+                    givens,
+                    shape,
+                    least,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A puzzle made, with its solution and grade.
+#[non_exhaustive]
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Generated {
+    /// Its place in the run, from 0.
+    pub index: usize,
+    /// The givens.
+    pub puzzle: Grid,
+    /// Its one solution.
+    pub solution: Grid,
+    /// Its grade.
+    pub grade: Grade,
+    /// Grids drawn to make it: 1 unless a target turned some away.
+    pub tries: usize,
+}
+
+/// Why puzzles could not be made.
+#[non_exhaustive]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum GenerateError {
+    /// A symmetry the board cannot have.
+    #[error(
+        "a {shape} board cannot have {symmetry} symmetry: a quarter turn needs square boxes \
+         (try rotate180 or mirror)"
+    )]
+    Symmetry {
+        /// The symmetry asked for.
+        symmetry: Symmetry,
+        /// The board.
+        shape: Shape,
+    },
+    /// A number of givens no unique puzzle of the board has.
+    #[error(
+        "no {shape} puzzle with {givens} givens has one solution: it takes {least} to {} givens",
+        shape.n_cells()
+    )]
+    Givens {
+        /// The number asked for.
+        givens: usize,
+        /// The board.
+        shape: Shape,
+        /// The fewest a unique puzzle may have.
+        least: usize,
+    },
+    /// No grid drawn gave a puzzle that met the targets.
+    #[error("puzzle {}: {tries} grids drawn, none gave {wanted}{}", index + 1,
+        fewest.map(|n| format!(" (the fewest givens reached: {n})")).unwrap_or_default())]
+    Unmet {
+        /// The puzzle's place in the run, from 0.
+        index: usize,
+        /// Grids drawn.
+        tries: usize,
+        /// The targets, in words.
+        wanted: String,
+        /// The fewest givens a try reached, when a number of givens was asked for.
+        fewest: Option<usize>,
+    },
+}
+
+/// A seeded xorshift64* generator: enough for shuffles, and the same on every platform.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        // The multiplier spreads small seeds; the state must never be zero.
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// The stream of the `index`-th puzzle of a run from `seed`: two puzzles' streams share
+    /// nothing, and neither depends on how many threads make them.
+    fn stream(seed: u64, index: usize) -> Rng {
+        Rng::new(mix(seed ^ mix(index as u64 + 1)))
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number from 0 to `n - 1`.
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+
+    /// `0..n` in random order.
+    fn permutation(&mut self, n: usize) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..n).collect();
+        self.shuffle(&mut order);
+        order
+    }
+}
+
+/// SplitMix64's finaliser: close seeds give unrelated results.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A depth-first search on one thread that stops at the second solution and keeps none: the
+/// uniqueness check. Up to 9x9 locked candidates make the smallest trees for their cost; above,
+/// subsets pay for themselves near the fewest givens.
+fn unique_config(shape: Shape) -> Config {
+    let forced = if shape.side() <= 9 {
+        Forced::Locked
+    } else {
+        Forced::Subsets
+    };
+    Config::default()
+        .with_strategy(Strategy::Dfs)
+        .with_threads(1)
+        .with_forced(forced)
+        .with_max_solutions(Some(2))
+        .with_keep_solutions(false)
+}
+
+/// Whether `puzzle` has exactly one solution, by the engine counting to two.
+pub fn is_unique(puzzle: &Grid) -> bool {
+    let outcome = solve(puzzle, &unique_config(puzzle.shape()));
+    outcome.stop == Stop::Exhausted && outcome.count == 1
+}
+
+/// Whether `puzzle` has exactly one solution and no given can go without losing it.
+pub fn is_minimal(puzzle: &Grid) -> bool {
+    is_unique(puzzle) && removable(puzzle).is_none()
+}
+
+/// The first given (a reading-order index) whose removal leaves `puzzle` with one solution.
+fn removable(puzzle: &Grid) -> Option<usize> {
+    let config = unique_config(puzzle.shape());
+    let mut values = puzzle.as_slice().to_vec();
+    (0..values.len()).find(|&index| {
+        let digit = values[index];
+        if digit == 0 {
+            return false;
+        }
+        values[index] = 0;
+        let outcome = solve(&Grid::from_values(puzzle.shape(), &values), &config);
+        values[index] = digit;
+        outcome.stop == Stop::Exhausted && outcome.count == 1
+    })
+}
+
+/// A random full grid of `shape` from `seed` (step 1 of the module's docs): the grid that the
+/// puzzles of that seed start from, for a look at how grids are drawn.
+pub fn random_solution(shape: Shape, seed: u64) -> Grid {
+    draw_solution(shape, &mut Rng::new(mix(seed)))
+}
+
+/// Boards with random givens tried before the pattern grid stands in.
+const SEED_TRIES: usize = 20;
+
+fn draw_solution(shape: Shape, rng: &mut Rng) -> Grid {
+    let config = Config::default()
+        .with_strategy(Strategy::Dfs)
+        .with_threads(1)
+        .with_max_solutions(Some(1))
+        .with_max_nodes(Some(10 * shape.n_cells() as u64));
+    for _ in 0..SEED_TRIES {
+        let mut seeds = Grid::empty(shape);
+        for _ in 0..shape.side() {
+            let index = rng.below(shape.n_cells());
+            let free = free_digits(&seeds, index);
+            if !free.is_empty() {
+                let cell = shape.cell_at(index).expect("on the board");
+                seeds.set(cell, Some(free[rng.below(free.len())]));
+            }
+        }
+        let outcome = solve(&seeds, &config);
+        if let [solution] = &outcome.solutions[..] {
+            return scramble(solution, rng);
+        }
+    }
+    scramble(&pattern(shape), rng)
+}
+
+/// The grid whose row `r` is the first row shifted by `r`'s place among the bands: a solution
+/// of every shape.
+fn pattern(shape: Shape) -> Grid {
+    let (rows, cols, side) = (shape.box_rows(), shape.box_cols(), shape.side());
+    let cells = shape.cells().map(|cell| {
+        let shift = (cell.row() % rows) * cols + cell.row() / rows;
+        shape.digit((shift + cell.col()) % side + 1)
+    });
+    Grid::from_digits(shape, cells).expect("same shape")
+}
+
+/// The digits no peer of the cell at `index` holds, if it is empty.
+fn free_digits(grid: &Grid, index: usize) -> Vec<Digit> {
+    let shape = grid.shape();
+    let values = grid.as_slice();
+    if values[index] != 0 {
+        return Vec::new();
+    }
+    let peers = shape.geometry().peers(index);
+    shape
+        .digits()
+        .filter(|&digit| {
+            !peers
+                .iter()
+                .any(|&peer| usize::from(values[usize::from(peer)]) == digit.get())
+        })
+        .collect()
+}
+
+/// `grid` with its digits renamed, its rows shuffled within bands and its bands shuffled, its
+/// columns within stacks and its stacks, and transposed or not when its boxes are square: a
+/// solution stays a solution.
+fn scramble(grid: &Grid, rng: &mut Rng) -> Grid {
+    let shape = grid.shape();
+    let (box_rows, box_cols) = (shape.box_rows(), shape.box_cols());
+    let names = rng.permutation(shape.side());
+    // Bands are box_rows rows deep and there are box_cols of them; stacks the other way round.
+    let lines = |rng: &mut Rng, groups: usize, per_group: usize| -> Vec<usize> {
+        let order = rng.permutation(groups);
+        order
+            .into_iter()
+            .flat_map(|group| {
+                rng.permutation(per_group)
+                    .into_iter()
+                    .map(move |line| group * per_group + line)
+            })
+            .collect()
+    };
+    let rows = lines(rng, box_cols, box_rows);
+    let cols = lines(rng, box_rows, box_cols);
+    let transpose = box_rows == box_cols && rng.below(2) == 1;
+    let side = shape.side();
+    let values = grid.as_slice();
+    let cells: Vec<u8> = (0..shape.n_cells())
+        .map(|index| {
+            let (mut row, mut col) = (index / side, index % side);
+            if transpose {
+                (row, col) = (col, row);
+            }
+            let value = values[rows[row] * side + cols[col]];
+            names[usize::from(value) - 1] as u8 + 1
+        })
+        .collect();
+    Grid::from_values(shape, &cells)
+}
+
+/// What a removal must keep: one solution, or one that the level's rule reaches without a
+/// guess.
+fn keeps(puzzle: &Grid, rule: Option<Forced>, config: &Config) -> bool {
+    match rule {
+        Some(rule) => grade::solves_without_guessing(puzzle, rule),
+        None => {
+            let outcome = solve(puzzle, config);
+            outcome.stop == Stop::Exhausted && outcome.count == 1
+        }
+    }
+}
+
+/// `solution` with its orbits' givens removed in `rng`'s order while `keeps` holds, until
+/// `stop_at` givens are left if given.
+fn reduce(
+    solution: &Grid,
+    orbits: &mut [Vec<usize>],
+    stop_at: Option<usize>,
+    rule: Option<Forced>,
+    rng: &mut Rng,
+) -> Grid {
+    let shape = solution.shape();
+    let config = unique_config(shape);
+    rng.shuffle(orbits);
+    let mut values = solution.as_slice().to_vec();
+    let mut filled = shape.n_cells();
+    let mut saved = Vec::new();
+    for orbit in orbits.iter() {
+        if let Some(target) = stop_at {
+            if filled <= target {
+                break;
+            }
+            if filled - orbit.len() < target {
+                continue;
+            }
+        }
+        saved.clear();
+        saved.extend(orbit.iter().map(|&cell| values[cell]));
+        for &cell in orbit {
+            values[cell] = 0;
+        }
+        if keeps(&Grid::from_values(shape, &values), rule, &config) {
+            filled -= orbit.len();
+        } else {
+            for (&cell, &value) in orbit.iter().zip(&saved) {
+                values[cell] = value;
+            }
+        }
+    }
+    Grid::from_values(shape, &values)
+}
+
+/// The `index`-th puzzle of a run: a function of the options and `index` alone.
+pub fn puzzle(options: &Options, index: usize) -> Result<Generated, GenerateError> {
+    options.check()?;
+    let shape = options.shape;
+    let mut rng = Rng::stream(options.seed, index);
+    let mut orbits = options.symmetry.orbits(shape);
+    let rule = options.level.and_then(Level::rule);
+    // A minimal puzzle is taken whole, then counted; otherwise the removal stops at the target.
+    let stop_at = if options.minimal {
+        None
+    } else {
+        options.givens
+    };
+    let tries = if options.has_target() {
+        options.tries()
+    } else {
+        1
+    };
+    let mut fewest: Option<usize> = None;
+    for attempt in 1..=tries {
+        let solution = draw_solution(shape, &mut rng);
+        let puzzle = reduce(&solution, &mut orbits, stop_at, rule, &mut rng);
+        let n = puzzle.n_filled();
+        fewest = Some(fewest.map_or(n, |least| least.min(n)));
+        if options.givens.is_some_and(|givens| givens != n) {
+            continue;
+        }
+        // Without symmetry one pass is minimal (module docs) unless a rule held it back.
+        let proven = options.symmetry == Symmetry::None && rule.is_none();
+        if options.minimal && !proven && removable(&puzzle).is_some() {
+            continue;
+        }
+        let grade = grade::grade(&puzzle, &grade::Options::default());
+        if options
+            .level
+            .is_some_and(|level| grade.verdict.level() != Some(level))
+        {
+            continue;
+        }
+        debug_assert_eq!(grade.solution.as_ref(), Some(&solution));
+        return Ok(Generated {
+            index,
+            puzzle,
+            solution,
+            grade,
+            tries: attempt,
+        });
+    }
+    Err(GenerateError::Unmet {
+        index,
+        tries,
+        wanted: wanted(options),
+        fewest: options.givens.and(fewest),
+    })
+}
+
+/// The targets in words: `a minimal puzzle with 24 givens at level hard`.
+fn wanted(options: &Options) -> String {
+    let mut text = String::from(if options.minimal {
+        "a minimal puzzle"
+    } else {
+        "a puzzle"
+    });
+    if options.symmetry != Symmetry::None {
+        text.push_str(&format!(" with {} symmetry", options.symmetry));
+    }
+    if let Some(givens) = options.givens {
+        text.push_str(&format!(" with {givens} givens"));
+    }
+    if let Some(level) = options.level {
+        text.push_str(&format!(" at level {level}"));
+    }
+    text
+}
+
+/// Every puzzle the options ask for, in order; the first failure if one cannot be made.
+pub fn generate(options: &Options) -> Result<Vec<Generated>, GenerateError> {
+    let mut made = Vec::with_capacity(options.count);
+    generate_with(options, |puzzle| {
+        made.push(puzzle);
+        true
+    })?;
+    Ok(made)
+}
+
+/// Most puzzles made ahead of the one the caller waits for, per thread: results wait in order
+/// in a bounded window.
+const AHEAD: usize = 16;
+
+/// Makes the puzzles the options ask for on [`Options::threads`] threads and hands each to
+/// `each` in order, on the calling thread; `each` returns `false` to stop. The first puzzle that
+/// cannot be made ends the run with its error, after every puzzle before it was handed over.
+pub fn generate_with(
+    options: &Options,
+    mut each: impl FnMut(Generated) -> bool,
+) -> Result<(), GenerateError> {
+    options.check()?;
+    if options.count == 0 {
+        return Ok(());
+    }
+    let threads = options
+        .threads
+        .clamp(1, Config::MAX_THREADS)
+        .min(options.count.max(1));
+    let window = AHEAD * threads;
+    let (task_tx, task_rx) = crossbeam_channel::bounded::<usize>(window);
+    let (done_tx, done_rx) = crossbeam_channel::unbounded();
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let (tasks, done, stop) = (task_rx.clone(), done_tx.clone(), &stop);
+            scope.spawn(move || {
+                for index in tasks {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    if done.send((index, puzzle(options, index))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(done_tx);
+        let mut next_task = 0;
+        while next_task < options.count.min(window) {
+            task_tx.send(next_task).expect("the workers wait for tasks");
+            next_task += 1;
+        }
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        let mut result = Ok(());
+        'receive: for (index, made) in &done_rx {
+            waiting.insert(index, made);
+            while let Some(made) = waiting.remove(&next) {
+                next += 1;
+                let go_on = match made {
+                    Ok(made) => each(made),
+                    Err(error) => {
+                        result = Err(error);
+                        false
+                    }
+                };
+                if !go_on || next == options.count {
+                    break 'receive;
+                }
+                if next_task < options.count {
+                    // At most `window` tasks are out, so the channel has room.
+                    let _ = task_tx.send(next_task);
+                    next_task += 1;
+                }
+            }
+        }
+        stop.store(true, Ordering::Relaxed);
+        drop(task_tx);
+        result
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(text: &str) -> Shape {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn orbits_cover_the_board_once_and_map_to_themselves() {
+        for text in ["2x2", "2x3", "3x3", "3x4"] {
+            let shape = shape(text);
+            for &symmetry in Symmetry::ALL {
+                if !symmetry.fits(shape) {
+                    assert_eq!(symmetry, Symmetry::Rotate90);
+                    continue;
+                }
+                let orbits = symmetry.orbits(shape);
+                let mut cells: Vec<usize> = orbits.concat();
+                cells.sort_unstable();
+                assert_eq!(cells, (0..shape.n_cells()).collect::<Vec<_>>());
+                let largest = orbits.iter().map(Vec::len).max().unwrap();
+                let expected = match symmetry {
+                    Symmetry::None => 1,
+                    Symmetry::Rotate90 => 4,
+                    _ => 2,
+                };
+                assert_eq!(largest, expected, "{symmetry} on {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn pattern_and_drawn_grids_are_solutions_and_differ() {
+        for text in ["2x2", "2x3", "3x2", "3x3", "2x4", "3x4", "4x4", "1x5"] {
+            let shape = shape(text);
+            assert!(pattern(shape).is_solution_of(&Grid::empty(shape)), "{text}");
+            let grids: Vec<Grid> = (0..8).map(|seed| random_solution(shape, seed)).collect();
+            for grid in &grids {
+                assert!(grid.is_solution_of(&Grid::empty(shape)), "{text}: {grid:?}");
+            }
+            let mut distinct = grids.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), grids.len(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_puzzle_depends_on_the_seed_and_its_index_only() {
+        let options = Options::default().with_shape(shape("2x3")).with_seed(11);
+        let a = puzzle(&options, 3).unwrap();
+        let b = puzzle(&options.clone().with_threads(7).with_count(50), 3).unwrap();
+        assert_eq!(a, b);
+        assert_ne!(a.puzzle, puzzle(&options, 4).unwrap().puzzle);
+    }
+
+    #[test]
+    fn targets_that_cannot_be_met_say_so() {
+        let four = Options::default().with_shape(shape("2x2"));
+        assert!(matches!(
+            four.clone().with_givens(Some(2)).check(),
+            Err(GenerateError::Givens { least: 3, .. })
+        ));
+        assert!(matches!(
+            Options::default()
+                .with_shape(shape("2x3"))
+                .with_symmetry(Symmetry::Rotate90)
+                .check(),
+            Err(GenerateError::Symmetry { .. })
+        ));
+        // No 4x4 puzzle with three givens has one solution; ten tries end the search.
+        let error = puzzle(&four.with_givens(Some(3)).with_max_tries(Some(10)), 0).unwrap_err();
+        assert!(
+            matches!(error, GenerateError::Unmet { tries: 10, .. }),
+            "{error}"
+        );
+        assert!(error.to_string().contains("3 givens"), "{error}");
+    }
+}
