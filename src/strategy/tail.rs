@@ -84,6 +84,11 @@ impl Tail {
                 break 1;
             }
             singles &= open;
+            if singles == open {
+                // Every open cell has one candidate left: one way, unless two peers need the
+                // same digit. Looked at without placing them one by one.
+                break u64::from(self.apart(open));
+            }
             let (best, fewest) = if singles != 0 {
                 (singles.trailing_zeros() as usize, 1)
             } else {
@@ -140,6 +145,20 @@ impl Tail {
             }
         }
         (best, fewest)
+    }
+
+    /// Whether no two of the `open` cells, each with one candidate left, are peers with the
+    /// same digit.
+    #[inline]
+    fn apart(&self, open: u32) -> bool {
+        let mut clash = 0;
+        let mut rest = open;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            clash |= self.peers[i] & self.holding[self.masks[i].trailing_zeros() as usize];
+        }
+        clash & open == 0
     }
 
     /// Removes `digit` from the open `peers` and records it on the trail: the peers left with
