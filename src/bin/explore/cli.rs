@@ -165,6 +165,9 @@ pub(crate) enum Command {
     /// Cut one puzzle's search into shards, to solve anywhere.
     #[command(long_about = SPLIT_ABOUT, after_long_help = SPLIT_AFTER_HELP)]
     Split(SplitArgs),
+    /// Explain a puzzle: where its solutions differ, the fewest givens to fix it.
+    #[command(long_about = crate::explain::ABOUT, after_long_help = crate::explain::AFTER_HELP)]
+    Explain(crate::explain::ExplainArgs),
     /// Add up the results of shards, batches or comparisons.
     #[command(long_about = MERGE_ABOUT, after_long_help = MERGE_AFTER_HELP)]
     Merge(MergeArgs),
@@ -1028,7 +1031,7 @@ fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
-fn parse_positive<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
+pub(crate) fn parse_positive<T: TryFrom<u64>>(text: &str) -> Result<T, String> {
     let fail = || "expected a whole number, 1 or more".to_owned();
     match text.trim().parse::<u64>() {
         Ok(n) if n >= 1 => T::try_from(n).map_err(|_| fail()),

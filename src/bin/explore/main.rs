@@ -7,6 +7,7 @@
 //! - `cli`: the flags, their help, and the [`explore::Config`] they make;
 //! - `color`: `--color` and the environment variables that say whether to colour;
 //! - `compare`: `explore compare`, strategies side by side;
+//! - `explain`: `explore explain`, a puzzle's solutions, where they differ, the givens to add;
 //! - `files`: files the run writes, never an input and written whole;
 //! - `input`: where puzzles come from (files, `-`, literal puzzles, the demo);
 //! - `manual`: `explore completions` and `explore man`;
@@ -25,6 +26,7 @@
 mod cli;
 mod color;
 mod compare;
+mod explain;
 mod files;
 mod input;
 mod manual;
@@ -65,6 +67,10 @@ fn main() -> ExitCode {
         Some(cli::Command::Split(args)) => {
             install_tracing(ansi, None);
             ExitCode::from(split::run(args))
+        }
+        Some(cli::Command::Explain(args)) => {
+            install_tracing(ansi, None);
+            ExitCode::from(explain::run(args))
         }
         Some(cli::Command::Merge(args)) => {
             install_tracing(ansi, None);
