@@ -239,7 +239,7 @@ pub struct Fewest {
     /// exact.
     pub lower_bound: usize,
     /// The one solution left.
-    #[cfg_attr(feature = "serde", serde(serialize_with = "as_text"))]
+    #[cfg_attr(feature = "serde", serde(serialize_with = "as_line"))]
     pub solution: Grid,
     /// Nodes of the branch and bound.
     pub nodes: u64,
@@ -298,6 +298,11 @@ fn as_text<S: serde::Serializer>(value: &impl fmt::Display, s: S) -> Result<S::O
 }
 
 #[cfg(feature = "serde")]
+fn as_line<S: serde::Serializer>(grid: &Grid, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&grid.to_line())
+}
+
+#[cfg(feature = "serde")]
 fn as_numbers<S: serde::Serializer>(digits: &[Digit], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(digits.iter().map(|digit| digit.get()))
 }
@@ -323,7 +328,9 @@ pub fn explain(puzzle: &Grid, options: &ExplainOptions) -> Explanation {
     };
     let all_known = outcome.stop == Stop::Exhausted;
     if outcome.stop == Stop::SolutionLimit {
-        outcome.solutions.truncate(usize::try_from(cap).unwrap_or(usize::MAX));
+        outcome
+            .solutions
+            .truncate(usize::try_from(cap).unwrap_or(usize::MAX));
         let counted = count_all(puzzle, options);
         explanation.exact = counted.is_exact();
         explanation.count = counted.count.max(outcome.count);
@@ -355,7 +362,11 @@ fn count_all(puzzle: &Grid, options: &ExplainOptions) -> Outcome {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
-    let config = options.config.clone().with_counting().with_max_nodes(budget);
+    let config = options
+        .config
+        .clone()
+        .with_counting()
+        .with_max_nodes(budget);
     solve(puzzle, &config)
 }
 
@@ -439,7 +450,8 @@ fn split_on<B: Board>(
     let mut path = Vec::new();
     let mut agreeing: Vec<&Grid> = solutions.iter().collect();
     loop {
-        let Step::Branch(cell, candidates) = expand(&mut board, path.len(), &config, &mut stats, None)
+        let Step::Branch(cell, candidates) =
+            expand(&mut board, path.len(), &config, &mut stats, None)
         else {
             return None;
         };
@@ -691,33 +703,63 @@ impl Cover {
         chosen
     }
 
+    /// A lower bound on the cells that isolate target `t`, from the number each removes
+    /// alone: the fewest whose counts add up to the other solutions.
+    fn counting_bound(&self, t: usize) -> usize {
+        let mut removes: Vec<usize> = (0..self.cells.len())
+            .map(|k| self.n - and_count(self.class(k, t), self.class(k, t)) as usize)
+            .collect();
+        removes.sort_unstable_by(|a, b| b.cmp(a));
+        let mut sum = 0;
+        for (r, removed) in removes.into_iter().enumerate() {
+            sum += removed;
+            if sum >= self.n - 1 {
+                return r + 1;
+            }
+        }
+        self.cells.len()
+    }
+
     /// The fewest cells, and the target, over every target, within `max_nodes`.
     fn best(&self, max_nodes: u64) -> Best {
-        let greedy: Vec<Vec<usize>> = (0..self.n).map(|t| self.greedy(t)).collect();
+        // Targets in the order of their bound, so that once a bound reaches the best found,
+        // every later target is done with.
+        let bounds: Vec<usize> = (0..self.n).map(|t| self.counting_bound(t)).collect();
         let mut targets: Vec<usize> = (0..self.n).collect();
-        targets.sort_by_key(|&t| (greedy[t].len(), t));
+        targets.sort_by_key(|&t| (bounds[t], t));
+        // The first bound to beat: the best greedy cover of the most promising targets.
+        let (best_target, best) = targets
+            .iter()
+            .take(16)
+            .map(|&t| (t, self.greedy(t)))
+            .min_by_key(|(t, cells)| (cells.len(), *t))
+            .expect("at least two solutions");
         let mut search = Search {
-            best: greedy[targets[0]].clone(),
-            best_target: targets[0],
+            best,
+            best_target,
             nodes: 0,
             max_nodes,
             stopped: false,
         };
         let mut lower_bound = usize::MAX;
         for &t in &targets {
+            if bounds[t] >= search.best.len() {
+                break;
+            }
+            if search.stopped {
+                // The rest are not searched: their bounds are what is known of them.
+                lower_bound = bounds[t];
+                break;
+            }
             let target = self.target(t);
             let mut left = vec![u64::MAX; self.words];
             clear_beyond(&mut left, self.n);
             left[t / 64] &= !(1 << (t % 64));
             let excluded = vec![0u64; target.cell_words];
-            let root_bound = target.packing(&left, &excluded).unwrap_or(usize::MAX);
-            if search.stopped {
-                lower_bound = lower_bound.min(root_bound);
-                continue;
-            }
             target.search(&mut search, &left, &excluded, &mut Vec::new());
             if search.stopped {
-                lower_bound = lower_bound.min(root_bound);
+                lower_bound = bounds[t];
+                break;
             }
         }
         let found = search.best.len();
@@ -835,7 +877,10 @@ impl Target<'_> {
         let mut excluded = excluded.to_vec();
         let mut next = vec![0u64; left.len()];
         for (_, k) in branches {
-            for (w, (a, b)) in next.iter_mut().zip(left.iter().zip(self.cover.class(k, self.t))) {
+            for (w, (a, b)) in next
+                .iter_mut()
+                .zip(left.iter().zip(self.cover.class(k, self.t)))
+            {
                 *w = a & b;
             }
             chosen.push(k);
@@ -892,7 +937,10 @@ mod tests {
         assert_eq!(split.depth, 0);
         assert_eq!(split.live.len(), 2);
         let fewest = explanation.fewest.unwrap();
-        assert_eq!((fewest.givens.len(), fewest.exact, fewest.lower_bound), (1, true, 1));
+        assert_eq!(
+            (fewest.givens.len(), fewest.exact, fewest.lower_bound),
+            (1, true, 1)
+        );
     }
 
     #[test]

@@ -274,7 +274,12 @@ fn symbol(digit: Digit) -> String {
 fn human(puzzle: &Grid, explanation: &Explanation, name: &str, width: usize) -> String {
     let shape = puzzle.shape();
     let mut text = String::new();
-    let _ = writeln!(text, "{name}: {}, {}", shape_name(shape), verdict(explanation));
+    let _ = writeln!(
+        text,
+        "{name}: {}, {}",
+        shape_name(shape),
+        verdict(explanation)
+    );
     let shown = explanation.status == Status::Multiple || explanation.removable.is_some();
     if shown && shape.side() <= 25 {
         text.push_str(&grid_text(shape, &marks(puzzle, explanation)));
@@ -592,7 +597,11 @@ fn layout(puzzle: &Grid, explanation: &Explanation, name: &str) -> Picture {
     let shape = puzzle.shape();
     let side = shape.side();
     // A cell big enough for its candidates to be read: 56 px at 4x4 and 9x9, 40 at 16x16.
-    let cell = if side <= 9 { 56.0 } else { 40.0_f64.max(720.0 / side as f64) };
+    let cell = if side <= 9 {
+        56.0
+    } else {
+        40.0_f64.max(720.0 / side as f64)
+    };
     let margin = 20.0;
     let grid = cell * side as f64;
     let title_size = 16.0;
@@ -716,7 +725,10 @@ fn layout(puzzle: &Grid, explanation: &Explanation, name: &str) -> Picture {
                         explanation.differing.len()
                     ),
                 ),
-                (ADD_FILL, format!("{n} given{s} to add for one solution ({how})")),
+                (
+                    ADD_FILL,
+                    format!("{n} given{s} to add for one solution ({how})"),
+                ),
             ]
         }
         _ => Vec::new(),
@@ -757,10 +769,7 @@ fn layout(puzzle: &Grid, explanation: &Explanation, name: &str) -> Picture {
         texts.push(text);
         y += legend_size * 1.6;
     }
-    let title_right = texts
-        .iter()
-        .map(|t| t.bounds().2)
-        .fold(0.0_f64, f64::max);
+    let title_right = texts.iter().map(|t| t.bounds().2).fold(0.0_f64, f64::max);
     width = width.max(title_right + margin);
     Picture {
         width: width.ceil(),
