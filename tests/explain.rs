@@ -138,7 +138,10 @@ fn check(puzzle: &Grid, count: u128, explanation: &Explanation, brute: bool) {
         assert_eq!(fewest.solution.get(given.cell), Some(given.digit));
         fixed.set(given.cell, Some(given.digit));
     }
-    assert_eq!(all_solutions(&fixed), [fewest.solution.clone()]);
+    assert_eq!(
+        all_solutions(&fixed),
+        std::slice::from_ref(&fewest.solution)
+    );
     if brute {
         let cells: Vec<Cell> = differing.iter().map(|(cell, _)| *cell).collect();
         let k = fewest.givens.len();
@@ -277,7 +280,10 @@ fn beyond_the_cap_the_count_is_exact_and_the_suggestion_leaves_one() {
     for given in &fewest.givens {
         fixed.set(given.cell, Some(given.digit));
     }
-    assert_eq!(all_solutions(&fixed), [fewest.solution.clone()]);
+    assert_eq!(
+        all_solutions(&fixed),
+        std::slice::from_ref(&fewest.solution)
+    );
     // The bound is proven: no set of fewer cells isolates a solution.
     let cells: Vec<Cell> = differing.iter().map(|(cell, _)| *cell).collect();
     assert!(fewest.lower_bound >= 1);

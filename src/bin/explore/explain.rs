@@ -6,143 +6,22 @@
 //! marked, then a few lines, within 80 columns) or as JSON (docs/json.md), and draws the first
 //! puzzle's explanation as SVG.
 
-use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use clap::{Args, ValueEnum};
-use explore::explain::{ExplainOptions, Explanation, explain};
+use explore::explain::{Explanation, explain};
 use explore::geometry::{Cell, Digit, Shape};
-use explore::{Config, Grid, InputError, Status, format};
+use explore::{Grid, InputError, Status, format};
 use serde::Serialize;
 
-use crate::cli::{EngineArgs, ReadArgs, parse_positive};
+use crate::cli::{ExplainArgs, ExplainFormat};
 use crate::compare::write_out;
 use crate::files;
 use crate::input::{DEMO_TITLE, Source, quoted};
 use crate::pictures::puzzle_name;
 use crate::tally::{EXIT_INPUT, Tally, group_exact};
 use crate::terminal;
-
-pub(crate) const ABOUT: &str = "\
-Explain a puzzle: why it has several solutions and how to fix it, or whether it is minimal.
-
-For a puzzle with several solutions: how many (exact, or a lower bound beyond --max-solutions), \
-the cells that differ between them and the digits each can take, where the search first splits \
-(the first board of bfs's search with two children that lead to solutions), and the fewest \
-givens to add, each taken from a solution, so that exactly one solution remains: exact when \
-every solution is known, otherwise a suggestion that is checked by counting, with a lower \
-bound. For a unique puzzle: the givens that could go, each alone, keeping one solution; none, \
-and the puzzle is minimal.";
-
-pub(crate) const AFTER_HELP: &str = "\
-Exit status:
-  0  every puzzle was explained (unique or several solutions)
-  1  some puzzle has no solution, or a budget ran out before its solutions were known
-  2  some input could not be read, an invalid puzzle, a file not written, or bad arguments
-
-Examples:
-  Why this 4x4 puzzle has two solutions, and the given that fixes it:
-    explore explain ..343412..434321
-  Every puzzle of a file, as JSON, and a picture of the first:
-    explore explain puzzles.txt --output json --svg explain.svg
-";
-
-/// The arguments of `explore explain`.
-#[derive(Debug, Args)]
-pub(crate) struct ExplainArgs {
-    /// Files, '-' for standard input, or puzzles written out; none explains the demo puzzle.
-    #[arg(value_name = "INPUT")]
-    pub(crate) inputs: Vec<OsString>,
-
-    #[command(flatten)]
-    pub(crate) read: ReadArgs,
-
-    /// Find and keep at most N solutions [default: 1000]
-    ///
-    /// Beyond N the solutions are counted (within 10 million boards, else the count is a lower
-    /// bound), and the fewest givens to add are a suggestion with a lower bound.
-    #[arg(
-        short = 'n',
-        long,
-        value_name = "N",
-        value_parser = parse_positive::<u64>,
-        help_heading = "Search limits"
-    )]
-    pub(crate) max_solutions: Option<u64>,
-
-    /// Give up on a puzzle's search after N boards
-    ///
-    /// Each search the explanation runs has this budget [default: none for the solutions; the
-    /// checks of one digit or one given 100,000 boards each].
-    #[arg(
-        long,
-        value_name = "N",
-        value_parser = parse_positive::<u64>,
-        help_heading = "Search limits"
-    )]
-    pub(crate) max_nodes: Option<u64>,
-
-    #[command(flatten)]
-    pub(crate) engine: EngineArgs,
-
-    /// Draw the first puzzle's explanation as SVG
-    ///
-    /// The grid: the givens, the cells that differ shaded with the digits they take, the givens
-    /// to add in blue (or, for a unique puzzle, the givens that could go), with a legend.
-    #[arg(long, value_name = "FILE", help_heading = "Output")]
-    pub(crate) svg: Option<PathBuf>,
-
-    /// Output format.
-    #[arg(
-        short,
-        long,
-        value_name = "FORMAT",
-        value_enum,
-        default_value_t = ExplainFormat::Human,
-        help_heading = "Output"
-    )]
-    pub(crate) output: ExplainFormat,
-
-    /// No notes on standard error; errors are still printed.
-    #[arg(short, long, help_heading = "Output")]
-    pub(crate) quiet: bool,
-}
-
-/// How `explore explain` writes its explanations.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
-pub(crate) enum ExplainFormat {
-    /// for people: the grid with its cells marked, then a few lines
-    Human,
-    /// one JSON object per puzzle per line (docs/json.md has the fields)
-    Json,
-}
-
-impl ExplainArgs {
-    /// The options of the explanation the flags ask for.
-    fn options(&self) -> ExplainOptions {
-        let mut config = self
-            .engine
-            .rules
-            .apply(Config::default())
-            .with_max_nodes(self.max_nodes);
-        if let Some(threads) = self.engine.threads {
-            config.threads = threads;
-        }
-        if let Some(plan) = crate::memory::plan(self.engine.max_memory, config.threads) {
-            plan.apply(&mut config);
-        }
-        let mut options = ExplainOptions::default().with_config(config);
-        if let Some(n) = self.max_solutions {
-            options = options.with_max_solutions(n);
-        }
-        if let Some(n) = self.max_nodes {
-            options = options.with_max_check_nodes(n);
-        }
-        options
-    }
-}
 
 /// Runs `explore explain` and returns the exit status.
 pub(crate) fn run(args: &ExplainArgs) -> u8 {
@@ -612,7 +491,6 @@ fn layout(puzzle: &Grid, explanation: &Explanation, name: &str) -> Picture {
     let digit_size = cell * 0.6;
     let small_rows = shape.box_rows();
     let small_cols = shape.box_cols();
-    let small = (cell / small_cols.max(small_rows) as f64) * 0.62;
     for (index, &mark) in marks.iter().enumerate() {
         let (row, col) = (index / side, index % side);
         let x = margin + col as f64 * cell;
@@ -649,16 +527,26 @@ fn layout(puzzle: &Grid, explanation: &Explanation, name: &str) -> Picture {
                     .find(|d| d.cell == cell_at)
                     .map(|d| d.digits.clone())
                     .unwrap_or_default();
-                // Each digit in its own place of a box-shaped array, as candidates are drawn.
-                for digit in digits {
-                    let place = digit.get() - 1;
-                    let (r, c) = (place / small_cols, place % small_cols);
-                    let pitch_x = cell / small_cols as f64;
-                    let pitch_y = cell / small_rows as f64;
+                // Up to 9x9, each digit in its own place of a box-shaped array, as candidates
+                // are drawn; on larger boards, where that makes them tiny, the few digits a
+                // cell takes fill a square array of their own, larger.
+                let n = digits.len();
+                let (across, down) = if side <= 9 {
+                    (small_cols, small_rows)
+                } else {
+                    let across = (1..=n).find(|a| a * a >= n).unwrap_or(1);
+                    (across, n.div_ceil(across))
+                };
+                let size = small_size(cell, across.max(down));
+                for (i, digit) in digits.into_iter().enumerate() {
+                    let place = if side <= 9 { digit.get() - 1 } else { i };
+                    let (r, c) = (place / across, place % across);
+                    let pitch_x = cell / across as f64;
+                    let pitch_y = cell / down as f64;
                     texts.push(Text {
                         x: x + (c as f64 + 0.5) * pitch_x,
-                        y: y + (r as f64 + 0.5) * pitch_y + 0.26 * small,
-                        size: small,
+                        y: y + (r as f64 + 0.5) * pitch_y + 0.26 * size,
+                        size,
                         middle: true,
                         text: symbol(digit),
                         fill: DIFFERS_TEXT,
@@ -777,6 +665,12 @@ fn layout(puzzle: &Grid, explanation: &Explanation, name: &str) -> Picture {
         shapes,
         texts,
     }
+}
+
+/// The font size of small digits in a cell of `cell` pixels, `across` to a row or column: as
+/// large as fits, and never larger than half a given's.
+fn small_size(cell: f64, across: usize) -> f64 {
+    (cell / across as f64 * 0.62).min(cell * 0.3)
 }
 
 /// The explanation of `puzzle` as an SVG picture.
