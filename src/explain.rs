@@ -84,6 +84,11 @@ pub struct ExplainOptions {
     /// Most boards the count of the solutions beyond [`ExplainOptions::max_solutions`] may
     /// create (10 million by default; `None`: no limit); past it the count is a lower bound.
     pub max_count_nodes: Option<u64>,
+    /// Where that count stops (100,000 solutions by default), a lower bound past it. The
+    /// count keeps the grids it finds (a count that keeps none would count the end of a search
+    /// without boards, where one board may hold millions of solutions, and no budget of nodes
+    /// bounds its time), so this also bounds its memory: 8 MB of 9x9 grids.
+    pub max_count: u64,
     /// Most nodes of the branch and bound that finds the fewest givens (5 million by default);
     /// past it the best found is given with a lower bound.
     pub max_cover_nodes: u64,
@@ -98,6 +103,7 @@ impl Default for ExplainOptions {
             config: Config::default(),
             max_solutions: ExplainOptions::DEFAULT_MAX_SOLUTIONS,
             max_count_nodes: Some(10_000_000),
+            max_count: 100_000,
             max_cover_nodes: 5_000_000,
             max_check_nodes: 100_000,
         }
@@ -126,6 +132,13 @@ impl ExplainOptions {
     #[must_use]
     pub fn with_max_count_nodes(mut self, max_count_nodes: Option<u64>) -> ExplainOptions {
         self.max_count_nodes = max_count_nodes;
+        self
+    }
+
+    /// Sets [`ExplainOptions::max_count`].
+    #[must_use]
+    pub fn with_max_count(mut self, max_count: u64) -> ExplainOptions {
+        self.max_count = max_count;
         self
     }
 

@@ -488,8 +488,9 @@ pub(crate) struct ExplainArgs {
 
     /// Find and keep at most N solutions [default: 1000]
     ///
-    /// Beyond N the solutions are counted (within 10 million boards, else the count is a lower
-    /// bound), and the fewest givens to add are a suggestion with a lower bound.
+    /// Beyond N the solutions are counted (up to 100,000, within 10 million boards; past
+    /// that the count is a lower bound), and the fewest givens to add are a suggestion with a
+    /// lower bound.
     #[arg(
         short = 'n',
         long,
