@@ -706,6 +706,8 @@ fn svg(puzzle: &Grid, explanation: &Explanation, name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use explore::explain::ExplainOptions;
+    use explore::geometry::Shape;
 
     fn explained(line: &str) -> (Grid, Explanation) {
         let puzzle = format::parse_one(line).unwrap();
