@@ -31,6 +31,7 @@ pub mod chart;
 pub mod compare;
 mod config;
 pub mod error;
+pub mod explain;
 pub mod footprint;
 pub mod format;
 pub mod generate;

@@ -78,6 +78,9 @@ fn is_of_type(documented: &str, value: &Value) -> bool {
         "array of strings" => value
             .as_array()
             .is_some_and(|items| items.iter().all(Value::is_string)),
+        "array of integers" => value
+            .as_array()
+            .is_some_and(|items| items.iter().all(Value::is_u64)),
         "array of objects" => value
             .as_array()
             .is_some_and(|items| items.iter().all(Value::is_object)),
@@ -150,6 +153,37 @@ fn solve_json_is_as_documented() {
     for depth in depths {
         check("stats.per_depth[]", depth);
     }
+}
+
+#[test]
+fn explain_json_is_as_documented() {
+    // Two solutions, a unique puzzle, broken givens, an unreadable line.
+    let output = explore()
+        .args([
+            "explain",
+            "..343412..434321",
+            "1234341221434321",
+            CONFLICT,
+            INVALID,
+        ])
+        .args(["--output", "json"])
+        .output()
+        .unwrap();
+    let records = json_lines(&output.stdout);
+    assert_eq!(records.len(), 4, "{records:?}");
+    for record in &records {
+        assert_eq!(record["schema"], "explore.explain/1");
+        check("explore.explain/1", record);
+    }
+    assert_eq!(records[0]["status"], "multiple");
+    for differing in records[0]["differing"].as_array().unwrap() {
+        check("explore.explain/1` `differing[]", differing);
+    }
+    check("explore.explain/1` `split", &records[0]["split"]);
+    check("explore.explain/1` `fewest", &records[0]["fewest"]);
+    assert_eq!(records[1]["minimal"], false);
+    assert!(records[2].get("conflict").is_some() && records[3].get("error").is_some());
+    assert_eq!(output.status.code(), Some(2));
 }
 
 #[test]

@@ -11,6 +11,7 @@ mod contract;
 #[cfg(feature = "cli")]
 mod distributed;
 mod engine;
+mod explain;
 mod formats;
 #[cfg(feature = "cli")]
 mod generate;

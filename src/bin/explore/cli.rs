@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use explore::explain::ExplainOptions;
 use explore::format::{self, Symbols};
 use explore::geometry::Shape;
 use explore::{Branch, Config, Forced, Strategy};
@@ -169,6 +170,9 @@ pub(crate) enum Command {
     /// Cut one puzzle's search into shards, to solve anywhere.
     #[command(long_about = SPLIT_ABOUT, after_long_help = SPLIT_AFTER_HELP)]
     Split(SplitArgs),
+    /// Explain a puzzle: where its solutions differ, the fewest givens to fix it.
+    #[command(long_about = EXPLAIN_ABOUT, after_long_help = EXPLAIN_AFTER_HELP)]
+    Explain(ExplainArgs),
     /// Add up the results of shards, batches or comparisons.
     #[command(long_about = MERGE_ABOUT, after_long_help = MERGE_AFTER_HELP)]
     Merge(MergeArgs),
@@ -456,6 +460,126 @@ pub(crate) enum CompareFormat {
     /// one JSON object per puzzle and strategy, as it is compared, for explore merge to sum up
     /// (docs/distributed.md)
     Records,
+}
+
+const EXPLAIN_ABOUT: &str = "\
+Explain a puzzle: why it has several solutions and how to fix it, or whether it is minimal.
+
+For a puzzle with several solutions: how many (exact, or a lower bound beyond --max-solutions), \
+the cells that differ between them and the digits each can take, where the search first splits \
+(the first board of bfs's search with two children that lead to solutions), and the fewest \
+givens to add, each taken from a solution, so that exactly one solution remains: exact when \
+every solution is known, otherwise a suggestion that is checked by counting, with a lower \
+bound. For a unique puzzle: the givens that could go, each alone, keeping one solution; none, \
+and the puzzle is minimal.";
+
+const EXPLAIN_AFTER_HELP: &str = "\
+Exit status:
+  0  every puzzle was explained (unique or several solutions)
+  1  some puzzle has no solution, or a budget ran out before its solutions were known
+  2  some input could not be read, an invalid puzzle, a file not written, or bad arguments
+
+Examples:
+  Why this 4x4 puzzle has two solutions, and the given that fixes it:
+    explore explain ..343412..434321
+  Every puzzle of a file, as JSON, and a picture of the first:
+    explore explain puzzles.txt --output json --svg explain.svg
+";
+
+/// The arguments of `explore explain`.
+#[derive(Debug, Args)]
+pub(crate) struct ExplainArgs {
+    /// Files, '-' for standard input, or puzzles written out; none explains the demo puzzle.
+    #[arg(value_name = "INPUT")]
+    pub(crate) inputs: Vec<OsString>,
+
+    #[command(flatten)]
+    pub(crate) read: ReadArgs,
+
+    /// Find and keep at most N solutions [default: 1000]
+    ///
+    /// Beyond N the solutions are counted (up to 100,000, within 10 million boards; past
+    /// that the count is a lower bound), and the fewest givens to add are a suggestion with a
+    /// lower bound.
+    #[arg(
+        short = 'n',
+        long,
+        value_name = "N",
+        value_parser = parse_positive::<u64>,
+        help_heading = "Search limits"
+    )]
+    pub(crate) max_solutions: Option<u64>,
+
+    /// Give up on a puzzle's search after N boards
+    ///
+    /// Each search the explanation runs has this budget [default: none for the solutions; the
+    /// checks of one digit or one given 100,000 boards each].
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = parse_positive::<u64>,
+        help_heading = "Search limits"
+    )]
+    pub(crate) max_nodes: Option<u64>,
+
+    #[command(flatten)]
+    pub(crate) engine: EngineArgs,
+
+    /// Draw the first puzzle's explanation as SVG
+    ///
+    /// The grid: the givens, the cells that differ shaded with the digits they take, the givens
+    /// to add in blue (or, for a unique puzzle, the givens that could go), with a legend.
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pub(crate) svg: Option<PathBuf>,
+
+    /// Output format.
+    #[arg(
+        short,
+        long,
+        value_name = "FORMAT",
+        value_enum,
+        default_value_t = ExplainFormat::Human,
+        help_heading = "Output"
+    )]
+    pub(crate) output: ExplainFormat,
+
+    /// No notes on standard error; errors are still printed.
+    #[arg(short, long, help_heading = "Output")]
+    pub(crate) quiet: bool,
+}
+
+/// How `explore explain` writes its explanations.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub(crate) enum ExplainFormat {
+    /// for people: the grid with its cells marked, then a few lines
+    Human,
+    /// one JSON object per puzzle per line (docs/json.md has the fields)
+    Json,
+}
+
+impl ExplainArgs {
+    /// The options of the explanation the flags ask for.
+    pub(crate) fn options(&self) -> ExplainOptions {
+        let mut config = self
+            .engine
+            .rules
+            .apply(Config::default())
+            .with_max_nodes(self.max_nodes);
+        if let Some(threads) = self.engine.threads {
+            config.threads = threads;
+        }
+        if let Some(plan) = crate::memory::plan(self.engine.max_memory, config.threads) {
+            plan.apply(&mut config);
+        }
+        let mut options = ExplainOptions::default().with_config(config);
+        if let Some(n) = self.max_solutions {
+            options = options.with_max_solutions(n);
+        }
+        if let Some(n) = self.max_nodes {
+            options = options.with_max_check_nodes(n);
+        }
+        options
+    }
 }
 
 const SPLIT_ABOUT: &str = "\

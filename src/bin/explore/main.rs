@@ -7,6 +7,7 @@
 //! - `cli`: the flags, their help, and the [`explore::Config`] they make;
 //! - `color`: `--color` and the environment variables that say whether to colour;
 //! - `compare`: `explore compare`, strategies side by side;
+//! - `explain`: `explore explain`, a puzzle's solutions, where they differ, the givens to add;
 //! - `files`: files the run writes, never an input and written whole;
 //! - `generate`: `explore generate`, puzzles with one solution, and `sheet`, their page to print;
 //! - `grade`: `explore grade`, how hard each puzzle is, with the evidence;
@@ -27,6 +28,7 @@
 mod cli;
 mod color;
 mod compare;
+mod explain;
 mod files;
 mod generate;
 mod grade;
@@ -78,6 +80,10 @@ fn main() -> ExitCode {
         Some(cli::Command::Grade(args)) => {
             install_tracing(ansi, None);
             ExitCode::from(grade::run(args))
+        }
+        Some(cli::Command::Explain(args)) => {
+            install_tracing(ansi, None);
+            ExitCode::from(explain::run(args))
         }
         Some(cli::Command::Merge(args)) => {
             install_tracing(ansi, None);
