@@ -53,7 +53,7 @@
 use std::fmt;
 
 use crate::board::{Board, General, Kernel, Nine};
-use crate::config::Config;
+use crate::config::{Config, Strategy};
 use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::{Conflict, Grid};
 use crate::outcome::{Outcome, Status, Stop};
@@ -77,12 +77,16 @@ use crate::strategy::solve;
 pub struct ExplainOptions {
     /// The engine's options for every search the explanation runs: strategy, rules, threads,
     /// and the node and time budgets of each search. Its solution limit is set per search.
+    /// By default `dfs`: each search wants its first solutions, which depth-first finds after
+    /// one board per depth, where breadth-first first builds whole levels (some 60,000 boards
+    /// on the empty 9x9 board).
     pub config: Config,
     /// Most solutions found and kept (1,000 by default). Beyond it the solutions are only
     /// counted, within [`ExplainOptions::max_count_nodes`], and the fewest givens are a bound.
     pub max_solutions: u64,
     /// Most boards the count of the solutions beyond [`ExplainOptions::max_solutions`] may
-    /// create (10 million by default; `None`: no limit); past it the count is a lower bound.
+    /// create (1 million by default, a second or so on 9x9 and a minute on 25x25; `None`: no
+    /// limit); past it the count is a lower bound.
     pub max_count_nodes: Option<u64>,
     /// Where that count stops (100,000 solutions by default), a lower bound past it. The
     /// count keeps the grids it finds (a count that keeps none would count the end of a search
@@ -94,15 +98,19 @@ pub struct ExplainOptions {
     pub max_cover_nodes: u64,
     /// Most boards of each check of one cell's digit or one given (100,000 by default): whether
     /// a digit can stand in a cell when the solutions are not all known, whether a given can go.
+    /// The checks of the cells' digits share this budget too, all together: a nearly empty
+    /// 25x25 board has 15,000 of them, each a search hundreds of boards deep, and past the
+    /// budget the digits not yet seen are left unchecked (the differing cells are then marked
+    /// as not exact).
     pub max_check_nodes: u64,
 }
 
 impl Default for ExplainOptions {
     fn default() -> ExplainOptions {
         ExplainOptions {
-            config: Config::default(),
+            config: Config::default().with_strategy(Strategy::Dfs),
             max_solutions: ExplainOptions::DEFAULT_MAX_SOLUTIONS,
-            max_count_nodes: Some(10_000_000),
+            max_count_nodes: Some(1_000_000),
             max_count: 100_000,
             max_cover_nodes: 5_000_000,
             max_check_nodes: 100_000,
@@ -375,10 +383,9 @@ fn count_all(puzzle: &Grid, options: &ExplainOptions) -> Outcome {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),
     };
+    // Kept, not only counted: see `ExplainOptions::max_count`.
     let config = options
-        .config
-        .clone()
-        .with_counting()
+        .keeping(options.max_count.max(options.cap()))
         .with_max_nodes(budget);
     solve(puzzle, &config)
 }
@@ -401,6 +408,8 @@ fn differing(
     let shape = puzzle.shape();
     let mut exact = true;
     let mut cells = Vec::new();
+    // Boards left to the checks of this function, all together.
+    let mut left = options.max_check_nodes;
     for cell in shape.cells() {
         if puzzle.get(cell).is_some() {
             continue;
@@ -415,7 +424,17 @@ fn differing(
                 if seen & (1 << digit.bit()) != 0 {
                     continue;
                 }
-                let outcome = solve(&with(puzzle, cell, Some(digit)), &options.check(1));
+                if left == 0 {
+                    exact = false;
+                    break;
+                }
+                let config = options.check(1);
+                let budget = config.max_nodes.map_or(left, |nodes| nodes.min(left));
+                let outcome = solve(
+                    &with(puzzle, cell, Some(digit)),
+                    &config.with_max_nodes(Some(budget)),
+                );
+                left = left.saturating_sub(outcome.stats.nodes);
                 match outcome.status() {
                     Status::Solved | Status::Unique | Status::Multiple => seen |= 1 << digit.bit(),
                     Status::None => {}
@@ -543,7 +562,13 @@ fn fewest(puzzle: &Grid, solutions: &[Grid], all_known: bool, options: &ExplainO
             for given in &added {
                 current.set(given.cell, Some(given.digit));
             }
-            let outcome = solve(&current, &options.keeping(cap));
+            // Each round within the count's budget: a puzzle of many givens on a large board
+            // can take a search without one minutes to find its next solutions.
+            let budget = match (options.config.max_nodes, options.max_count_nodes) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+            let outcome = solve(&current, &options.keeping(cap).with_max_nodes(budget));
             if outcome.count == 1 && outcome.stop == Stop::Exhausted {
                 solution = outcome.solutions[0].clone();
                 unique = true;

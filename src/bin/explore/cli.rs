@@ -498,7 +498,7 @@ pub(crate) struct ExplainArgs {
 
     /// Find and keep at most N solutions [default: 1000]
     ///
-    /// Beyond N the solutions are counted (up to 100,000, within 10 million boards; past
+    /// Beyond N the solutions are counted (up to 100,000, within a million boards; past
     /// that the count is a lower bound), and the fewest givens to add are a suggestion with a
     /// lower bound.
     #[arg(
@@ -513,7 +513,8 @@ pub(crate) struct ExplainArgs {
     /// Give up on a puzzle's search after N boards
     ///
     /// Each search the explanation runs has this budget [default: none for the solutions; the
-    /// checks of one digit or one given 100,000 boards each].
+    /// checks of one digit or one given 100,000 boards each, and the digits' checks as
+    /// many together].
     #[arg(
         long,
         value_name = "N",
@@ -563,7 +564,7 @@ impl ExplainArgs {
         let mut config = self
             .engine
             .rules
-            .apply(Config::default())
+            .apply(ExplainOptions::default().config)
             .with_max_nodes(self.max_nodes);
         if let Some(threads) = self.engine.threads {
             config.threads = threads;
