@@ -170,9 +170,6 @@ pub(crate) enum Command {
     /// Cut one puzzle's search into shards, to solve anywhere.
     #[command(long_about = SPLIT_ABOUT, after_long_help = SPLIT_AFTER_HELP)]
     Split(SplitArgs),
-    /// Explain a puzzle: where its solutions differ, the fewest givens to fix it.
-    #[command(long_about = EXPLAIN_ABOUT, after_long_help = EXPLAIN_AFTER_HELP)]
-    Explain(ExplainArgs),
     /// Add up the results of shards, batches or comparisons.
     #[command(long_about = MERGE_ABOUT, after_long_help = MERGE_AFTER_HELP)]
     Merge(MergeArgs),
@@ -182,6 +179,9 @@ pub(crate) enum Command {
     /// Grade puzzles: how hard each is, by what the search needs.
     #[command(long_about = class::GRADE_ABOUT, after_long_help = class::GRADE_AFTER_HELP)]
     Grade(GradeArgs),
+    /// Explain a puzzle: where its solutions differ, the fewest givens to fix it.
+    #[command(long_about = EXPLAIN_ABOUT, after_long_help = EXPLAIN_AFTER_HELP)]
+    Explain(ExplainArgs),
     /// Print a shell's completion script.
     #[command(long_about = COMPLETIONS_ABOUT)]
     Completions(CompletionsArgs),
