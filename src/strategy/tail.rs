@@ -104,7 +104,7 @@ struct Tail<W, const D: usize> {
 pub(crate) fn completions<B: Board>(board: &B) -> u64 {
     match board.shape().side() {
         ..=16 => completions_in::<B, u16, 16>(board),
-        ..=32 => completions_in::<B, u32, 32>(board),
+        17..=32 => completions_in::<B, u32, 32>(board),
         _ => completions_in::<B, u64, 64>(board),
     }
 }
