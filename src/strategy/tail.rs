@@ -13,9 +13,9 @@
 //! candidates, removing digits in place: a recursion at most [`TAIL_CELLS`] deep. Beside each
 //! cell's candidates it keeps each digit's cells, so that placing a digit finds the peers that
 //! lose it in one step. A branch copies the candidates once and puts the copy back after each
-//! digit, instead of undoing placements one by one: the copy is a few vector moves, where the
-//! undo was a loop of unpredictable length per placement. Candidates are kept in the narrowest
-//! word that holds the shape's digits (16 bits up to 16x16), so that the copy stays small.
+//! digit, rather than undoing placements one by one: the copy is a few vector moves, an undo
+//! a loop of unpredictable length per placement. Candidates are kept in the narrowest word
+//! that holds the shape's digits (16 bits up to 16x16), so that the copy stays small.
 
 use crate::board::Board;
 use crate::candidates::Bits;
