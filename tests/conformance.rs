@@ -1033,17 +1033,31 @@ fn size_36x36_puzzles_have_their_one_stored_solution() {
     assert_eq!(puzzles.len(), 2);
     assert_eq!(solutions.len(), puzzles.len());
     let variants = [
-        ("bfs_subsets_probe_1", bfs(Forced::Subsets, Branch::Probe, 1)),
-        ("bfs_subsets_probe_2", bfs(Forced::Subsets, Branch::Probe, 2)),
+        (
+            "bfs_subsets_probe_1",
+            bfs(Forced::Subsets, Branch::Probe, 1),
+        ),
+        (
+            "bfs_subsets_probe_2",
+            bfs(Forced::Subsets, Branch::Probe, 2),
+        ),
         ("dfs_subsets_fewest", dfs(Forced::Subsets, Branch::Fewest)),
     ];
     for ((origin, puzzle), (_, solution)) in puzzles.iter().zip(&solutions) {
-        assert_eq!(puzzle.shape(), Shape::new(6, 6).expect("a shape"), "{origin}");
+        assert_eq!(
+            puzzle.shape(),
+            Shape::new(6, 6).expect("a shape"),
+            "{origin}"
+        );
         assert!(solution.is_solution_of(puzzle), "{origin}");
         for (name, config) in &variants {
             let outcome = solve(puzzle, config);
             assert_eq!(outcome.stop, Stop::Exhausted, "{origin} / {name}");
-            assert_eq!(outcome.solutions, [solution.clone()], "{origin} / {name}");
+            assert_eq!(
+                outcome.solutions,
+                std::slice::from_ref(solution),
+                "{origin} / {name}"
+            );
         }
     }
 }
