@@ -12,8 +12,9 @@ reference, `python3 ../shared/bench/solvers.py cadical PUZZLE LIMIT` ($REF names
 solver of solvers.py). Every run has a wall limit of $LIMIT seconds (default 60): explore's
 own --timeout, and `timeout` around both (a run killed counts as the limit). On a loaded
 machine LIMIT_KIND=cpu limits CPU time instead: LIMIT CPU seconds per thread (RLIMIT_CPU;
-explore's threads read from its -j/--threads), what LIMIT wall seconds give on an idle one. Each run is timed
-as a whole process (wait4, as /usr/bin/time): CPU = user + system seconds, wall = elapsed.
+explore's threads read from its -j/--threads), what LIMIT wall seconds give on an idle
+machine. Each run is timed as a whole process (wait4, as /usr/bin/time): CPU = user + system
+seconds, wall = elapsed.
 
 Verdicts: unique, multi(ple), none, time(out). Where two runs finish they must agree, and a
 unique puzzle's solutions must be equal; every solution reported is checked against the
@@ -51,7 +52,12 @@ KILLED = (124, 137, 128 + 9, 128 + 24, -9, -24)
 def read_set(path):
     """The puzzles of a set file: (line text, side, cell values with 0 for empty)."""
     puzzles = []
-    with open(path) as f:
+    try:
+        f = open(path)
+    except OSError as e:
+        print(f"bench-large.py: {path}: {e.strerror}", file=sys.stderr)
+        sys.exit(2)
+    with f:
         for number, line in enumerate(f, 1):
             line = line.split("#", 1)[0].strip()
             if not line:
