@@ -995,6 +995,73 @@ fn the_empty_4x4_board_has_288_solutions() {
     }
 }
 
+/// A file of puzzles or solutions written in numbers, one per line (`0` for an empty cell), for
+/// the boards above 35x35 that the one-line form cannot write; the suite's own reader too.
+fn read_numbers(path: &Path) -> Vec<(String, Grid)> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let lines = data_lines(path).unwrap_or_else(|e| panic!("{e}"));
+    lines
+        .into_iter()
+        .map(|(line, body)| {
+            let origin = format!("{name} line {line}");
+            let values: Vec<usize> = body
+                .split_whitespace()
+                .map(|t| t.parse().unwrap_or_else(|_| panic!("{origin}: '{t}'")))
+                .collect();
+            let shape = Shape::for_cells(values.len())
+                .unwrap_or_else(|| panic!("{origin}: {} cells", values.len()));
+            let digits = values.iter().map(|&v| {
+                (v > 0).then(|| {
+                    shape
+                        .digit(v)
+                        .unwrap_or_else(|| panic!("{origin}: {v} is not a digit"))
+                })
+            });
+            let grid = Grid::from_digits(shape, digits).expect("one digit per cell");
+            (origin, grid)
+        })
+        .collect()
+}
+
+/// The 36x36 sample (`tests/data/36x36.txt`, with its solutions proven unique by CaDiCaL,
+/// tests/data/README.md): `bfs` and `dfs` with the large-board rules find exactly one solution
+/// for each puzzle, the stored one, `bfs` on one thread and on two.
+#[test]
+fn size_36x36_puzzles_have_their_one_stored_solution() {
+    let puzzles = read_numbers(&data_dir().join("36x36.txt"));
+    let solutions = read_numbers(&data_dir().join("36x36.solutions"));
+    assert_eq!(puzzles.len(), 2);
+    assert_eq!(solutions.len(), puzzles.len());
+    let variants = [
+        (
+            "bfs_subsets_probe_1",
+            bfs(Forced::Subsets, Branch::Probe, 1),
+        ),
+        (
+            "bfs_subsets_probe_2",
+            bfs(Forced::Subsets, Branch::Probe, 2),
+        ),
+        ("dfs_subsets_fewest", dfs(Forced::Subsets, Branch::Fewest)),
+    ];
+    for ((origin, puzzle), (_, solution)) in puzzles.iter().zip(&solutions) {
+        assert_eq!(
+            puzzle.shape(),
+            Shape::new(6, 6).expect("a shape"),
+            "{origin}"
+        );
+        assert!(solution.is_solution_of(puzzle), "{origin}");
+        for (name, config) in &variants {
+            let outcome = solve(puzzle, config);
+            assert_eq!(outcome.stop, Stop::Exhausted, "{origin} / {name}");
+            assert_eq!(
+                outcome.solutions,
+                std::slice::from_ref(solution),
+                "{origin} / {name}"
+            );
+        }
+    }
+}
+
 /// The suite's own reader takes every size up to 35x35 and refuses what no board has.
 #[test]
 fn grids_of_every_size_parse() {
