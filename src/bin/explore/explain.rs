@@ -19,6 +19,7 @@ use crate::cli::{ExplainArgs, ExplainFormat};
 use crate::compare::write_out;
 use crate::files;
 use crate::input::{DEMO_TITLE, Source, quoted};
+use crate::output::Header;
 use crate::pictures::puzzle_name;
 use crate::tally::{EXIT_INPUT, Tally, group_exact};
 use crate::terminal;
@@ -323,13 +324,8 @@ pub(crate) const SCHEMA: &str = "explore.explain/1";
 /// in step.
 #[derive(Debug, Serialize)]
 struct Record<'a> {
-    schema: &'static str,
-    index: usize,
-    input: &'a str,
-    line: usize,
-    size: Option<usize>,
-    #[serde(rename = "box")]
-    box_shape: Option<String>,
+    #[serde(flatten)]
+    header: Header<'a>,
     status: &'static str,
     count: u128,
     exact: bool,
@@ -358,12 +354,7 @@ impl<'a> Record<'a> {
             _ => None,
         };
         Record {
-            schema: SCHEMA,
-            index,
-            input,
-            line,
-            size: Some(shape.side()),
-            box_shape: Some(format!("{}x{}", shape.box_rows(), shape.box_cols())),
+            header: Header::new(SCHEMA, (index, input, line), Some(shape)),
             status: explanation.status.name(),
             count: explanation.count,
             exact: explanation.exact,
@@ -384,12 +375,7 @@ impl<'a> Record<'a> {
 
     fn invalid(error: &'a InputError) -> Record<'a> {
         Record {
-            schema: SCHEMA,
-            index: error.puzzle,
-            input: &error.input,
-            line: error.line,
-            size: None,
-            box_shape: None,
+            header: Header::new(SCHEMA, (error.puzzle, &error.input, error.line), None),
             status: "invalid",
             count: 0,
             exact: false,

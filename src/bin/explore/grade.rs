@@ -13,6 +13,7 @@ use explore::{Config, InputError};
 
 use crate::cli::GradeArgs;
 use crate::input::Source;
+use crate::output::Header;
 use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED};
 
 /// A grade's figures as output shows them, the same in `explore grade` and `explore generate`
@@ -243,13 +244,8 @@ fn grade_all(
 /// One `explore.grade/1` object (docs/json.md).
 #[derive(serde::Serialize)]
 struct Record<'a> {
-    schema: &'static str,
-    index: usize,
-    input: &'a str,
-    line: usize,
-    size: Option<usize>,
-    #[serde(rename = "box")]
-    shape: Option<String>,
+    #[serde(flatten)]
+    header: Header<'a>,
     puzzle: Option<String>,
     verdict: &'static str,
     #[serde(flatten)]
@@ -264,12 +260,7 @@ const SCHEMA: &str = "explore.grade/1";
 fn json_line(puzzle: &Puzzle, grade: &Grade, input: &str) -> String {
     let shape = puzzle.grid.shape();
     let record = Record {
-        schema: SCHEMA,
-        index: puzzle.index,
-        input,
-        line: puzzle.line,
-        size: Some(shape.side()),
-        shape: Some(format!("{}x{}", shape.box_rows(), shape.box_cols())),
+        header: Header::new(SCHEMA, (puzzle.index, input, puzzle.line), Some(shape)),
         puzzle: Some(puzzle.grid.to_line()),
         verdict: grade.verdict.name(),
         evidence: Evidence::of(grade),
@@ -281,12 +272,7 @@ fn json_line(puzzle: &Puzzle, grade: &Grade, input: &str) -> String {
 /// The `explore.grade/1` object of a puzzle that could not be read: its evidence is `null`.
 fn invalid_json(error: &InputError, input: &str) -> String {
     let record = Record {
-        schema: SCHEMA,
-        index: error.puzzle,
-        input,
-        line: error.line,
-        size: None,
-        shape: None,
+        header: Header::new(SCHEMA, (error.puzzle, input, error.line), None),
         puzzle: None,
         verdict: "invalid",
         evidence: Evidence::none(),

@@ -489,16 +489,8 @@ pub(crate) const SCHEMA: &str = "explore.solve/1";
 /// the two in step.
 #[derive(Debug, Serialize)]
 struct Record<'a> {
-    schema: &'static str,
-    index: usize,
-    input: &'a str,
-    line: usize,
-    /// Cells in a row, column or box; `null` for an invalid puzzle.
-    size: Option<usize>,
-    /// The box shape, `RxC` (rows by columns, as `--box` takes it); `null` for an invalid
-    /// puzzle.
-    #[serde(rename = "box")]
-    box_shape: Option<String>,
+    #[serde(flatten)]
+    header: Header<'a>,
     status: &'static str,
     /// The search stopped at the cap on kept solutions, not at the limit asked for: there may
     /// be more solutions.
@@ -518,12 +510,11 @@ struct Record<'a> {
 impl<'a> Record<'a> {
     fn solved(origin: Origin<'a>, shape: Shape, outcome: &'a Outcome, capped: bool) -> Record<'a> {
         Record {
-            schema: SCHEMA,
-            index: origin.index,
-            input: origin.input,
-            line: origin.line,
-            size: Some(shape.side()),
-            box_shape: Some(format!("{}x{}", shape.box_rows(), shape.box_cols())),
+            header: Header::new(
+                SCHEMA,
+                (origin.index, origin.input, origin.line),
+                Some(shape),
+            ),
             status: outcome.status().name(),
             capped,
             count: outcome.count,
@@ -537,12 +528,7 @@ impl<'a> Record<'a> {
 
     fn invalid(error: &'a InputError) -> Record<'a> {
         Record {
-            schema: SCHEMA,
-            index: error.puzzle,
-            input: &error.input,
-            line: error.line,
-            size: None,
-            box_shape: None,
+            header: Header::new(SCHEMA, (error.puzzle, &error.input, error.line), None),
             status: "invalid",
             capped: false,
             count: 0,
@@ -551,6 +537,42 @@ impl<'a> Record<'a> {
             conflict: None,
             error: Some(error.to_string()),
             stats: None,
+        }
+    }
+}
+
+/// The fields every JSON object of a puzzle begins with, in every command's schema
+/// (docs/json.md): the schema, where the puzzle was read (its index from 1, the input's name,
+/// its first line) and its shape.
+#[derive(Debug, Serialize)]
+pub(crate) struct Header<'a> {
+    schema: &'static str,
+    index: usize,
+    input: &'a str,
+    line: usize,
+    /// Cells in a row, column or box; `null` for a puzzle that could not be read.
+    size: Option<usize>,
+    /// The box shape, `RxC` (rows by columns, as `--box` takes it); `null` for a puzzle that
+    /// could not be read.
+    #[serde(rename = "box")]
+    box_shape: Option<String>,
+}
+
+impl<'a> Header<'a> {
+    /// The header of a `schema` object for the puzzle at `(index, input, line)`, of `shape`
+    /// (`None` where it could not be read).
+    pub(crate) fn new(
+        schema: &'static str,
+        (index, input, line): (usize, &'a str, usize),
+        shape: Option<Shape>,
+    ) -> Header<'a> {
+        Header {
+            schema,
+            index,
+            input,
+            line,
+            size: shape.map(Shape::side),
+            box_shape: shape.map(|shape| format!("{}x{}", shape.box_rows(), shape.box_cols())),
         }
     }
 }
