@@ -575,9 +575,7 @@ fn pairings(possible: &[u64], used: &mut [u64], work: &mut Pairing) -> bool {
             return false;
         }
     }
-    // The items item i may displace: the owners of its other places. A pair outside the
-    // pairing is used by another exactly when its two owners lie on a common cycle of this
-    // graph, that is, in one strongly connected component.
+    // The items item i may displace: the owners of its other places.
     let next = &mut next[..k];
     for (i, next) in next.iter_mut().enumerate() {
         *next = bits(possible[i]).fold(0, |set, j| set | 1 << owner[j]) & !(1 << i);
