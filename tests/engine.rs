@@ -446,6 +446,29 @@ fn a_count_holds_the_same_frontier_on_every_thread_count() {
     }
 }
 
+/// [`MULTI_296`]'s neighbour with 2,535,140 solutions, whose count holds levels of more than
+/// 16,384 boards: those are cut into longer chunks than a narrow level's. The cut, and with it
+/// each chunk's share of a frontier budget and the boards that go depth-first, is the same for
+/// every thread count, and so is every per-depth figure.
+#[test]
+fn a_wide_level_is_cut_the_same_way_on_every_thread_count() {
+    let puzzle =
+        grid("..............1..2..4....5.......53.....6..7.8....2......3.....1.......92..5.....");
+    let counting = bfs(1).with_counting().with_max_frontier(20_000);
+    let one = solve(&puzzle, &counting);
+    assert_eq!(one.count, 2_535_140);
+    assert!(one.stats.peak_frontier > 16_384, "a level is wide");
+    assert!(one.stats.overflow > 0, "shares of the budget were used up");
+    for threads in [2, 5] {
+        let many = solve(&puzzle, &counting.clone().with_threads(threads));
+        assert_eq!(many.count, one.count, "x{threads}");
+        assert_eq!(
+            many.stats.per_depth, one.stats.per_depth,
+            "x{threads}: per-depth figures"
+        );
+    }
+}
+
 /// The solution of [`EASY`] with two swappable rectangles blanked: 6 and 7 in rows 1 and 4,
 /// columns 4 and 5, and 4 and 8 in rows 2 and 7, columns 8 and 9. Every blank cell has two
 /// candidates and nothing is forced until a guess: the search guesses in the first rectangle,

@@ -1,7 +1,8 @@
 //! Breadth-first board branching: the "array of boards".
 //!
 //! The search holds a *level*: the array of every board at one depth (one guess deeper than the
-//! level before). The level is cut into chunks of [`CHUNK`] boards in order, and the chunks go
+//! level before). The level is cut into chunks of [`CHUNK`] boards or more in order (a wide
+//! level into at most [`MAX_CHUNKS`]), and the chunks go
 //! over a crossbeam-channel work queue to the worker threads. A worker pops a chunk and, for each
 //! board, fills its forced cells and then discards it (dead), collects it (solved), or clones one
 //! child board per candidate of its branch cell into the chunk's part of the next level. The
@@ -65,11 +66,23 @@ mod level;
 
 use level::{Level, Pieces};
 
-/// Boards per work item. Fixed, so that chunking, and with it the overflow shares and the
-/// solutions reported at a limit, do not depend on the thread count; small enough that a level
-/// of a few dozen boards already keeps two workers busy, large enough that the cost of a
-/// channel message is spread over a few microseconds of work.
+/// Fewest boards per work item: small enough that a level of a few dozen boards already keeps
+/// two workers busy, large enough that the cost of a channel message is spread over a few
+/// microseconds of work.
 pub(super) const CHUNK: usize = 16;
+
+/// Most work items per level. A wider level is cut into this many chunks of more than
+/// [`CHUNK`] boards each: a chunk's fixed costs (its messages, its harvest's vectors, merging
+/// its statistics) are then spread over more boards, while a level still has enough chunks
+/// for every worker to take dozens, so that the last to finish holds the others up little.
+const MAX_CHUNKS: usize = 1024;
+
+/// Boards per chunk of a level of `n_boards`. A function of the level alone, never of the
+/// thread count, so that chunking, and with it the overflow shares and the solutions reported
+/// at a limit, are the same for every thread count.
+fn chunk_len(n_boards: usize) -> usize {
+    n_boards.div_ceil(MAX_CHUNKS).max(CHUNK)
+}
 
 /// A chunk of one level, to be expanded by a worker.
 struct Job<B> {
@@ -345,7 +358,7 @@ impl Shared<'_> {
             // rest and the next level so far.
             let open = boards.as_slice().iter().chain(out.next.iter());
             refresh(&mut out.estimator, &out.stats, open);
-            let chunk = boards.by_ref().take(CHUNK);
+            let chunk = boards.by_ref().take(shares.chunk_len);
             if let Some(stop) = self.process(index, depth, chunk, shares.of(index), out) {
                 return Some(stop);
             }
@@ -360,9 +373,10 @@ impl Shared<'_> {
     }
 }
 
-/// How a level of `n_boards` boards is cut into chunks of [`CHUNK`] boards, each with an
+/// How a level of `n_boards` boards is cut into chunks of [`chunk_len`] boards, each with an
 /// equal share of the next level's room.
 struct Shares {
+    chunk_len: usize,
     n_chunks: usize,
     share: usize,
     extra: usize,
@@ -370,12 +384,14 @@ struct Shares {
 
 impl Shares {
     fn new(n_boards: usize, max_frontier: usize) -> Shares {
-        let n_chunks = n_boards.div_ceil(CHUNK);
+        let chunk_len = chunk_len(n_boards);
+        let n_chunks = n_boards.div_ceil(chunk_len);
         let (share, extra) = match n_chunks {
             0 => (0, 0),
             n => (max_frontier / n, max_frontier % n),
         };
         Shares {
+            chunk_len,
             n_chunks,
             share,
             extra,
@@ -632,11 +648,11 @@ fn refresh<'b, B: Board>(
     }
 }
 
-/// Cuts a level into chunks of [`CHUNK`] boards with their [`Shares`], leaving it empty.
+/// Cuts a level into chunks of [`chunk_len`] boards with their [`Shares`], leaving it empty.
 fn chunk_level<B: Clone>(level: &mut Level<B>, depth: usize, max_frontier: usize) -> Vec<Job<B>> {
     let shares = Shares::new(level.len(), max_frontier);
     level
-        .take_chunks()
+        .take_chunks(shares.chunk_len)
         .into_iter()
         .enumerate()
         .map(|(index, boards)| Job {
@@ -646,4 +662,41 @@ fn chunk_level<B: Clone>(level: &mut Level<B>, depth: usize, max_frontier: usize
             share: shares.of(index),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_level_is_cut_into_chunks_of_sixteen_boards_or_at_most_max_chunks() {
+        for n_boards in [
+            0,
+            1,
+            15,
+            16,
+            17,
+            1000,
+            16 * 1024,
+            16 * 1024 + 1,
+            362_880,
+            10_000_000,
+        ] {
+            let shares = Shares::new(n_boards, 1_000_000);
+            assert!(shares.chunk_len >= CHUNK, "{n_boards}");
+            assert!(shares.n_chunks <= MAX_CHUNKS, "{n_boards}");
+            assert!(shares.n_chunks * shares.chunk_len >= n_boards, "{n_boards}");
+            if n_boards <= CHUNK * MAX_CHUNKS {
+                assert_eq!(shares.chunk_len, CHUNK, "{n_boards}: a narrow level");
+            }
+            // The whole budget is shared out, and no chunk's share is more than one above
+            // another's.
+            let given: usize = (0..shares.n_chunks).map(|index| shares.of(index)).sum();
+            assert_eq!(
+                given,
+                if n_boards == 0 { 0 } else { 1_000_000 },
+                "{n_boards}"
+            );
+        }
+    }
 }

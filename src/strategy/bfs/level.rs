@@ -135,9 +135,10 @@ impl<B: Clone> Level<B> {
         self.own.drain(..)
     }
 
-    /// Cuts the level into chunks of [`CHUNK`] boards in order, as ranges of its segments,
-    /// leaving it empty: no board is moved, the coordinator's own become a segment as a whole.
-    pub(super) fn take_chunks(&mut self) -> Vec<Pieces<B>> {
+    /// Cuts the level into chunks of `chunk_len` boards in order (the last may hold fewer), as
+    /// ranges of its segments, leaving it empty: no board is moved, the coordinator's own
+    /// become a segment as a whole.
+    pub(super) fn take_chunks(&mut self, chunk_len: usize) -> Vec<Pieces<B>> {
         let mut segments = std::mem::take(&mut self.segments);
         self.in_segments = 0;
         if !self.own.is_empty() {
@@ -149,11 +150,11 @@ impl<B: Clone> Level<B> {
         for segment in segments {
             let mut start = 0;
             while start < segment.len() {
-                let end = segment.len().min(start + CHUNK - in_chunk);
+                let end = segment.len().min(start + chunk_len - in_chunk);
                 chunk.push((Arc::clone(&segment), start..end));
                 in_chunk += end - start;
                 start = end;
-                if in_chunk == CHUNK {
+                if in_chunk == chunk_len {
                     chunks.push(std::mem::take(&mut chunk));
                     in_chunk = 0;
                 }
@@ -199,28 +200,36 @@ mod tests {
 
     #[test]
     fn chunks_are_runs_of_chunk_boards_in_level_order_across_segments() {
-        for (own, sizes) in [
+        let cases = [
             (0, vec![]),
             (5, vec![]),
             (0, vec![3, 40, 1, 1, 1, 0, 16, 7]),
             (20, vec![13, 2]),
-        ] {
+        ];
+        for ((own, sizes), chunk_len) in cases
+            .into_iter()
+            .flat_map(|case| [CHUNK, 1, 7, 100].map(|chunk_len| (case.clone(), chunk_len)))
+        {
             let mut level = level(own, &sizes);
             let n = level.len();
             assert_eq!(
                 level.iter().copied().collect::<Vec<_>>(),
                 (0..n).collect::<Vec<_>>()
             );
-            let chunks = level.take_chunks();
+            let chunks = level.take_chunks(chunk_len);
             assert!(level.is_empty());
-            assert_eq!(chunks.len(), n.div_ceil(CHUNK));
+            assert_eq!(chunks.len(), n.div_ceil(chunk_len));
             let mut seen = Vec::new();
             for chunk in &chunks {
                 let boards: Vec<usize> = boards(chunk).collect();
-                assert!(boards.len() == CHUNK || seen.len() + boards.len() == n);
+                assert!(boards.len() == chunk_len || seen.len() + boards.len() == n);
                 seen.extend(boards);
             }
-            assert_eq!(seen, (0..n).collect::<Vec<_>>(), "{own} {sizes:?}");
+            assert_eq!(
+                seen,
+                (0..n).collect::<Vec<_>>(),
+                "{own} {sizes:?} {chunk_len}"
+            );
         }
     }
 
