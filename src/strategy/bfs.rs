@@ -1,14 +1,13 @@
 //! Breadth-first board branching: the "array of boards".
 //!
 //! The search holds a *level*: the array of every board at one depth (one guess deeper than the
-//! level before). The level is cut into chunks of [`CHUNK`] boards or more in order (a wide
-//! level into at most [`MAX_CHUNKS`]), and the chunks go
-//! over a crossbeam-channel work queue to the worker threads. A worker pops a chunk and, for each
-//! board, fills its forced cells and then discards it (dead), collects it (solved), or clones one
-//! child board per candidate of its branch cell into the chunk's part of the next level. The
-//! coordinator (the calling thread) puts the chunks' results in chunk order as the next level,
-//! without copying a board ([`level`]), and the search goes one level deeper until a level is
-//! empty.
+//! level before). The level is cut into chunks of [`CHUNK`] boards in order (a wide level into
+//! [`MAX_CHUNKS`] longer ones), and the chunks go over a crossbeam-channel work queue to the
+//! worker threads. A worker pops a chunk and, for each board, fills its forced cells and then
+//! discards it (dead), collects it (solved), or clones one child board per candidate of its
+//! branch cell into the chunk's part of the next level. The coordinator (the calling thread)
+//! puts the chunks' results in chunk order as the next level, without copying a board
+//! ([`level`]), and the search goes one level deeper until a level is empty.
 //!
 //! # Why it neither hangs nor stops early
 //!
@@ -691,12 +690,16 @@ mod tests {
             }
             // The whole budget is shared out, and no chunk's share is more than one above
             // another's.
-            let given: usize = (0..shares.n_chunks).map(|index| shares.of(index)).sum();
+            let each: Vec<usize> = (0..shares.n_chunks).map(|index| shares.of(index)).collect();
+            let given: usize = each.iter().sum();
             assert_eq!(
                 given,
                 if n_boards == 0 { 0 } else { 1_000_000 },
                 "{n_boards}"
             );
+            if let (Some(least), Some(most)) = (each.iter().min(), each.iter().max()) {
+                assert!(most - least <= 1, "{n_boards}: {least} to {most}");
+            }
         }
     }
 }
