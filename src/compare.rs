@@ -93,14 +93,17 @@ pub fn configs(strategies: &[Strategy], base: &Config) -> Vec<Config> {
 }
 
 /// The options of `config` that shape its strategy's search, as `key=value` words in the CLI's
-/// spelling: `forced=locked branch=fewest` for `bfs` and `dfs`, `threads=N` for `bfs` (the only
-/// strategy with threads), then the budgets and limits when set. Empty when nothing departs
-/// from the plain strategy.
+/// spelling: `forced=locked branch=fewest` for `bfs` and `dfs` (and `learn=clauses` for a `dfs`
+/// that learns), `threads=N` for `bfs` (the only strategy with threads), then the budgets and
+/// limits when set. Empty when nothing departs from the plain strategy.
 pub fn options(config: &Config) -> String {
     let mut words: Vec<String> = Vec::new();
     if config.strategy.uses_inference() {
         words.push(format!("forced={}", config.forced));
         words.push(format!("branch={}", config.branch));
+    }
+    if config.learns() {
+        words.push(format!("learn={}", config.learn));
     }
     if config.strategy == Strategy::Bfs {
         words.push(format!("threads={}", config.n_threads()));

@@ -161,6 +161,40 @@ pub enum Branch {
     Probe,
 }
 
+/// Whether the depth-first search learns from its dead boards. New rules may be added in a
+/// minor release.
+#[non_exhaustive]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Learn {
+    /// Nothing is learned: each dead board is only dropped.
+    #[default]
+    Off,
+    /// Conflict-driven clause learning (`dfs` only): after the root board is filled, each
+    /// dead end is explained by the reasons of its forced steps and the explanation kept as a
+    /// clause that prunes every later board; guesses follow where recent dead ends were. Pays
+    /// on hard large boards (25x25 and up).
+    Clauses,
+}
+
+named_enum!(
+    Learn, "learning rule",
+    Off => "off",
+    Clauses => "clauses",
+);
+
+impl Learn {
+    /// One line for `--help` and the docs.
+    pub const fn summary(self) -> &'static str {
+        match self {
+            Learn::Off => "nothing: a dead board is dropped",
+            Learn::Clauses => {
+                "each dead end explained by its forced steps' reasons and kept as a clause \
+                 (dfs; pays on hard 25x25 and larger)"
+            }
+        }
+    }
+}
+
 /// Everything that shapes one search.
 ///
 /// Start from [`Config::default()`] and change what you need, with the `with_` setters in one
@@ -215,6 +249,9 @@ pub struct Config {
     pub forced: Forced,
     /// Branch-cell rule of the breadth-first engine.
     pub branch: Branch,
+    /// Learning from dead boards ([`Config::learns`]: `dfs` only; the other strategies learn
+    /// nothing). The clauses learned are held within `max_frontier_bytes`.
+    pub learn: Learn,
     /// Most boards the breadth-first frontier may hold; beyond it, boards are expanded
     /// depth-first inside the worker so memory stays bounded.
     pub max_frontier: usize,
@@ -257,6 +294,7 @@ impl Default for Config {
             threads: cores(),
             forced: Forced::default(),
             branch: Branch::default(),
+            learn: Learn::default(),
             max_frontier: Config::DEFAULT_MAX_FRONTIER,
             max_frontier_bytes: Config::DEFAULT_MAX_FRONTIER_BYTES,
             max_kept_bytes: Config::DEFAULT_MAX_KEPT_BYTES,
@@ -372,6 +410,8 @@ impl Config {
         with_forced: forced: Forced;
         /// Sets [`Config::branch`].
         with_branch: branch: Branch;
+        /// Sets [`Config::learn`].
+        with_learn: learn: Learn;
         /// Sets [`Config::max_frontier`].
         with_max_frontier: max_frontier: usize;
         /// Sets [`Config::max_frontier_bytes`].
@@ -424,9 +464,16 @@ impl Config {
     /// limit asked for: then there may be more solutions than it reports.
     pub fn is_capped(&self, shape: crate::geometry::Shape, count: u128) -> bool {
         let cap = self.max_kept(shape);
-        self.keep_solutions
+        (self.keep_solutions || self.learns())
             && count >= u128::from(cap)
             && self.max_solutions.is_none_or(|asked| asked > cap)
+    }
+
+    /// Whether the search learns from its dead boards: `dfs` with [`Learn::Clauses`]. Such a
+    /// search keeps a clause for each solution it finds, so it finds at most
+    /// [`Config::max_kept`] even when it only counts them.
+    pub fn learns(&self) -> bool {
+        self.strategy == Strategy::Dfs && self.learn == Learn::Clauses
     }
 
     /// Most boards of `board_bytes` bytes each that one level of the breadth-first frontier may

@@ -50,7 +50,7 @@ mod threads;
 pub mod trace;
 pub mod tree;
 
-pub use config::{Branch, Config, Forced, Strategy, UnknownName};
+pub use config::{Branch, Config, Forced, Learn, Strategy, UnknownName};
 pub use error::InputError;
 pub use grid::{Conflict, Grid};
 pub use outcome::{Outcome, Status, Stop};

@@ -111,6 +111,12 @@ pub struct Stats {
     /// cells' candidates. Included in `solutions` (and in the per-depth `solutions` of the
     /// board's depth).
     pub counted: u64,
+    /// Clauses learned from dead ends ([`Learn::Clauses`](crate::Learn::Clauses)): one per
+    /// dead board below the root.
+    pub learned: u64,
+    /// Candidates in the clauses learned, summed: `learned_literals / learned` is their mean
+    /// size.
+    pub learned_literals: u64,
     /// Wall-clock time of the search.
     #[cfg_attr(
         feature = "serde",
@@ -174,6 +180,8 @@ impl Stats {
         self.overflow += other.overflow;
         self.probes += other.probes;
         self.counted += other.counted;
+        self.learned += other.learned;
+        self.learned_literals += other.learned_literals;
         self.max_depth = self.max_depth.max(other.max_depth);
         self.peak_frontier = self.peak_frontier.max(other.peak_frontier);
         self.peak_frontier_bytes = self.peak_frontier_bytes.max(other.peak_frontier_bytes);

@@ -24,6 +24,7 @@ mod bitmask;
 mod dfs;
 mod estimate;
 pub(crate) mod expand;
+mod learn;
 mod tail;
 
 /// The board kernels' size, for sizing the breadth-first frontier budget in bytes.
@@ -82,6 +83,7 @@ fn solve_on<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
     }
     searched(config, || match config.strategy {
         Strategy::Bfs => bfs::solve(puzzle, root, config),
+        _ if config.learns() => learn::solve(puzzle, root, config),
         _ => dfs::solve(puzzle, root, config),
     })
 }

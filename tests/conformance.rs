@@ -28,7 +28,7 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use explore::geometry::{Digit, Shape};
-use explore::{Branch, Config, Forced, Grid, Outcome, Status, Stop, Strategy, solve};
+use explore::{Branch, Config, Forced, Grid, Learn, Outcome, Status, Stop, Strategy, solve};
 
 /// What a puzzle is expected to give, as written in the data files.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -483,11 +483,14 @@ fn plan(set: Set, config: &Config) -> Plan {
     const EMPTY_DEBUG: &str = "breadth-first, the empty board makes some 60,000 boards before \
                                its first solution: unoptimised, five seconds per variant with \
                                the subsets rule; optimised builds run it in full";
+    const FRISCH_LEARN: &str = "learning, the easier 25x25 puzzles take under 20,000 guesses \
+                                and the hardest minimal ones several hundred thousand";
     let budget = |max_nodes, reason| Plan::Budget { max_nodes, reason };
     let probe = config.branch == Branch::Probe;
     let naked = config.forced == Forced::Naked;
     let naked_first = naked && config.branch == Branch::First;
     match (set, config.strategy) {
+        (Set::Full25, Strategy::Dfs) if config.learns() => budget(20_000, FRISCH_LEARN),
         (Set::FullClue17 | Set::FullMulti16 | Set::FullTop1465 | Set::FullUnsolvable, _)
             if probe =>
         {
@@ -834,12 +837,17 @@ conformance! {
         dfs_hidden_probe = dfs(Forced::Hidden, Branch::Probe),
         dfs_locked_probe = dfs(Forced::Locked, Branch::Probe),
         dfs_subsets_probe = dfs(Forced::Subsets, Branch::Probe),
+        dfs_learn_locked = dfs(Forced::Locked, Branch::Fewest).with_learn(Learn::Clauses),
+        dfs_learn_subsets = dfs(Forced::Subsets, Branch::Fewest).with_learn(Learn::Clauses),
         bitmask = plain(Strategy::Bitmask),
         backtrack = plain(Strategy::Backtrack),
         // Counting without keeping (`--count`): the same counts, on 1 and 7 threads.
         bfs_count_1 = bfs(Forced::Locked, Branch::Fewest, 1).with_keep_solutions(false),
         bfs_count_7 = bfs(Forced::Locked, Branch::Fewest, 7).with_keep_solutions(false),
         dfs_count = dfs(Forced::Locked, Branch::Fewest).with_keep_solutions(false),
+        dfs_learn_count = dfs(Forced::Locked, Branch::Fewest)
+            .with_learn(Learn::Clauses)
+            .with_keep_solutions(false),
         bitmask_count = plain(Strategy::Bitmask).with_keep_solutions(false),
     ]
 }
@@ -869,6 +877,14 @@ fn the_variants_cover_every_strategy_and_option() {
                 );
             }
         }
+    }
+    for &learn in Learn::ALL {
+        assert!(
+            variants
+                .iter()
+                .any(|(_, c)| c.strategy == Strategy::Dfs && c.learn == learn),
+            "dfs --learn {learn} is not run"
+        );
     }
     let mut names: Vec<&str> = variants.iter().map(|(name, _)| *name).collect();
     names.sort_unstable();

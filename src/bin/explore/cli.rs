@@ -18,7 +18,7 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use explore::explain::ExplainOptions;
 use explore::format::{self, Symbols};
 use explore::geometry::Shape;
-use explore::{Branch, Config, Forced, Strategy};
+use explore::{Branch, Config, Forced, Learn, Strategy};
 
 use crate::color::Color;
 
@@ -98,7 +98,51 @@ pub(crate) fn parse() -> Cli {
         .color(color.for_clap())
         .try_get_matches_from(args)
         .unwrap_or_else(|error| exit_with(&error));
-    Cli::from_arg_matches(&matches).unwrap_or_else(|error| exit_with(&error))
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| exit_with(&error));
+    if let Some(message) = cli.conflict() {
+        let error = Cli::command()
+            .color(color.for_clap())
+            .error(clap::error::ErrorKind::ArgumentConflict, message);
+        exit_with(&error);
+    }
+    cli
+}
+
+impl Cli {
+    /// What is wrong with flags that clap accepts one by one but that do not go together.
+    fn conflict(&self) -> Option<String> {
+        match &self.command {
+            None => self.solve.conflict(),
+            Some(Command::Split(args)) if args.rules.learn != Learn::Off => Some(
+                "explore split cuts the breadth-first search, which does not learn: leave out \
+                 --learn"
+                    .to_owned(),
+            ),
+            _ => None,
+        }
+    }
+}
+
+impl SolveArgs {
+    fn conflict(&self) -> Option<String> {
+        let learn = self.engine.rules.learn;
+        if learn == Learn::Off {
+            None
+        } else if self.strategy != Strategy::Dfs {
+            Some(format!(
+                "--learn {learn} works with --strategy dfs only: {} does not learn",
+                self.strategy
+            ))
+        } else if self.step || self.dot.is_some() || self.posthoc.is_some() {
+            Some(
+                "a search that learns has no tree of boards to draw: --step, --dot and \
+                 --posthoc draw dfs without --learn"
+                    .to_owned(),
+            )
+        } else {
+            None
+        }
+    }
 }
 
 /// Prints clap's help, version or usage error and exits with its status. Help or a version
@@ -919,6 +963,21 @@ pub(crate) struct RuleArgs {
     )]
     pub(crate) branch: Branch,
 
+    /// Whether dfs learns from its dead boards
+    ///
+    /// clauses: after the root board is filled, dfs explains each dead end by the reasons of
+    /// its forced steps, keeps the explanation as a clause that prunes every later board, and
+    /// guesses where recent dead ends were (conflict-driven clause learning). It pays on hard
+    /// 25x25 and larger puzzles; bfs does not learn yet.
+    #[arg(
+        long,
+        value_name = "RULE",
+        default_value = Learn::default().name(),
+        value_parser = learn_parser(),
+        help_heading = "Breadth-first engine"
+    )]
+    pub(crate) learn: Learn,
+
     /// Most boards one level of the bfs frontier may hold
     ///
     /// Boards beyond it are searched depth-first inside a worker, so memory stays bounded. The
@@ -955,6 +1014,7 @@ impl RuleArgs {
         config
             .with_forced(self.forced)
             .with_branch(self.branch)
+            .with_learn(self.learn)
             .with_max_frontier(self.max_frontier)
             .with_max_frontier_bytes(self.max_frontier_bytes)
     }
@@ -1149,6 +1209,10 @@ fn forced_parser() -> impl TypedValueParser<Value = Forced> {
 
 fn branch_parser() -> impl TypedValueParser<Value = Branch> {
     named_parser(Branch::ALL, Branch::name, Branch::summary)
+}
+
+fn learn_parser() -> impl TypedValueParser<Value = Learn> {
+    named_parser(Learn::ALL, Learn::name, Learn::summary)
 }
 
 /// Parses a whole number of at least 1.

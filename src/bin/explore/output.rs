@@ -305,7 +305,7 @@ fn side_by_side(text: &mut String, grids: &[(String, String)]) {
     }
 }
 
-/// Two lines of search statistics for people, unbroken.
+/// Two lines of search statistics for people (three when the search learned), unbroken.
 fn statistics(strategy: Strategy, budget: FrontierBudget, outcome: &Outcome) -> String {
     if outcome.conflict.is_some() {
         return "search: not run, the givens break a rule\n".to_owned();
@@ -320,6 +320,14 @@ fn statistics(strategy: Strategy, budget: FrontierBudget, outcome: &Outcome) -> 
         count(stats.dead),
         stats.max_depth,
     );
+    if stats.learned > 0 {
+        let _ = writeln!(
+            text,
+            "learned:  {} from dead ends, {} candidates each on average",
+            counted(stats.learned, "clause", "clauses"),
+            group((stats.learned_literals as f64 / stats.learned as f64).round()),
+        );
+    }
     let _ = write!(
         text,
         "frontier: peak {} ({})",

@@ -1,0 +1,1175 @@
+//! Depth-first search that learns from its dead ends (`--learn clauses`): conflict-driven
+//! clause learning over the board's candidates.
+//!
+//! The root board is filled by the forced-cell rule as every search fills it; from there on the
+//! state is one truth value per cell-digit pair (a *candidate*): true when the digit stands in
+//! the cell, false when it is ruled out, open otherwise. Every forced step records its
+//! *reason*, so that a dead end can be explained and the explanation kept:
+//!
+//! - **Groups.** Each cell, and each digit in each row, column and box, is a group of `side`
+//!   candidates of which exactly one is true. A candidate set true rules out the others of its
+//!   four groups (the reason: that candidate); a group with one candidate left makes it true
+//!   (the reason: the others of the group, all ruled out); a group with none left is a dead end.
+//!   These are the naked and hidden singles of the board kernels.
+//! - **Guesses.** Where nothing is forced, the search guesses one candidate true or false: the
+//!   one most often met in recent dead ends (an activity score, decayed as the search goes on),
+//!   set as it was last set.
+//! - **Learning.** At a dead end, the reasons are followed back from the group or clause that
+//!   died until one candidate of the last guess's level is left (the first unique implication
+//!   point). The candidates reached form a *clause*: not all of them can be as they are. The
+//!   search keeps it, jumps back to the level where the clause forces its one candidate of the
+//!   last level, and from then on every board it reaches obeys it: a clause with one candidate
+//!   left forces it, like a group.
+//! - **Forgetting.** Kept clauses have a budget that grows slowly with the dead ends; past it the
+//!   half least useful (most levels spanned, least recently met) are dropped. The search
+//!   restarts from the root now and then (Luby's sequence), keeping what it learned.
+//!
+//! A solution is a state with every candidate decided and no group dead. To find the next one,
+//! the search keeps a clause that the guesses on the path to it cannot all hold again, so every
+//! solution is found once and the search ends when the root itself dies.
+
+use std::time::Instant;
+
+use crate::board::Board;
+use crate::budget::Budget;
+use crate::config::Config;
+use crate::footprint::Footprint;
+use crate::geometry::Shape;
+use crate::grid::Grid;
+use crate::outcome::{Found, Outcome, Stop};
+use crate::progress::Meter;
+use crate::stats::Stats;
+
+/// A candidate, or its negation: `var << 1 | negated`.
+type Lit = u32;
+
+const TRUE: i8 = 1;
+const FALSE: i8 = -1;
+const OPEN: i8 = 0;
+
+/// Dead ends between looks at the clock.
+const CLOCK_EVERY: u64 = 256;
+
+/// Conflicts in the first run between restarts, times Luby's sequence.
+const RESTART_UNIT: u64 = 1_000;
+
+/// How much the activity of every candidate fades at each dead end, against those met since.
+const ACTIVITY_DECAY: f64 = 0.99;
+
+/// How much the activity of every learned clause fades at each dead end.
+const CLAUSE_DECAY: f32 = 0.999;
+
+/// Learned clauses kept before the first clean-up, and how much the budget grows after each.
+const FIRST_REDUCE: usize = 2_000;
+const REDUCE_STEP: usize = 300;
+
+#[inline]
+const fn pos(var: u32) -> Lit {
+    var << 1
+}
+
+#[inline]
+const fn neg(var: u32) -> Lit {
+    var << 1 | 1
+}
+
+#[inline]
+const fn var(lit: Lit) -> u32 {
+    lit >> 1
+}
+
+/// Why a candidate was set.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Reason {
+    /// A guess, or the root.
+    Guess,
+    /// Ruled out because this literal (a candidate of one of its groups) is true.
+    Implied(Lit),
+    /// Set true as the last candidate of this group.
+    Group(u32),
+    /// Forced by this clause, its first literal.
+    Clause(u32),
+}
+
+/// A dead end: what cannot hold.
+#[derive(Clone, Copy, Debug)]
+enum Conflict {
+    /// Two candidates of one group both true.
+    Pair(u32, u32),
+    /// Every candidate of the group ruled out.
+    Group(u32),
+    /// Every literal of the clause false.
+    Clause(u32),
+}
+
+/// Words before a clause's literals in the arena: its length; the guess levels it spanned when
+/// learned (its "literal block distance"); its activity (`f32` bits); its flags.
+const HEADER: usize = 4;
+/// Flag: never forgotten (the clauses that exclude the solutions found).
+const KEEP: u32 = 1;
+/// Flag: forgotten, to be dropped from the arena.
+const GONE: u32 = 2;
+
+#[derive(Clone, Copy)]
+struct Watcher {
+    clause: u32,
+    /// A literal of the clause: when it is true, the clause need not be looked at.
+    blocker: Lit,
+}
+
+/// Candidates ordered by activity, the most active first.
+struct Heap {
+    heap: Vec<u32>,
+    /// Position of each candidate in `heap`, or `u32::MAX`.
+    index: Vec<u32>,
+}
+
+impl Heap {
+    fn new(n: usize) -> Heap {
+        Heap {
+            heap: Vec::with_capacity(n),
+            index: vec![u32::MAX; n],
+        }
+    }
+
+    fn contains(&self, v: u32) -> bool {
+        self.index[v as usize] != u32::MAX
+    }
+
+    fn up(&mut self, mut i: usize, activity: &[f64]) {
+        let v = self.heap[i];
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let p = self.heap[parent];
+            if activity[p as usize] >= activity[v as usize] {
+                break;
+            }
+            self.heap[i] = p;
+            self.index[p as usize] = i as u32;
+            i = parent;
+        }
+        self.heap[i] = v;
+        self.index[v as usize] = i as u32;
+    }
+
+    fn down(&mut self, mut i: usize, activity: &[f64]) {
+        let v = self.heap[i];
+        let len = self.heap.len();
+        loop {
+            let left = 2 * i + 1;
+            if left >= len {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < len
+                && activity[self.heap[right] as usize] > activity[self.heap[left] as usize]
+            {
+                right
+            } else {
+                left
+            };
+            let c = self.heap[child];
+            if activity[c as usize] <= activity[v as usize] {
+                break;
+            }
+            self.heap[i] = c;
+            self.index[c as usize] = i as u32;
+            i = child;
+        }
+        self.heap[i] = v;
+        self.index[v as usize] = i as u32;
+    }
+
+    fn insert(&mut self, v: u32, activity: &[f64]) {
+        if self.contains(v) {
+            return;
+        }
+        self.heap.push(v);
+        let i = self.heap.len() - 1;
+        self.index[v as usize] = i as u32;
+        self.up(i, activity);
+    }
+
+    fn bumped(&mut self, v: u32, activity: &[f64]) {
+        if let Some(&i) = self.index.get(v as usize).filter(|&&i| i != u32::MAX) {
+            self.up(i as usize, activity);
+        }
+    }
+
+    fn pop(&mut self, activity: &[f64]) -> Option<u32> {
+        let top = *self.heap.first()?;
+        let last = self.heap.pop().expect("not empty");
+        self.index[top as usize] = u32::MAX;
+        if !self.heap.is_empty() {
+            self.heap[0] = last;
+            self.index[last as usize] = 0;
+            self.down(0, activity);
+        }
+        Some(top)
+    }
+}
+
+/// The search state: the candidates' values with their reasons, the groups, the clauses.
+struct Solver {
+    side: usize,
+    /// Per literal: `TRUE`, `FALSE` or `OPEN`.
+    value: Vec<i8>,
+    level: Vec<u32>,
+    reason: Vec<Reason>,
+    trail: Vec<Lit>,
+    /// Where each guess level begins on the trail.
+    levels: Vec<usize>,
+    /// Trail entries whose consequences are drawn.
+    head: usize,
+    /// Per group, its candidates not ruled out.
+    open: Vec<u32>,
+    /// Group `g`'s candidates: `members[starts[g]..starts[g + 1]]`; once the root is set up,
+    /// only those it left open.
+    members: Vec<u32>,
+    starts: Vec<u32>,
+    /// The four groups of each candidate: its cell, and its digit in its row, column and box.
+    groups_of: Vec<[u32; 4]>,
+    /// The clauses, one after another, each its header and literals; a clause is named by
+    /// where it begins.
+    arena: Vec<u32>,
+    /// The learned clauses that may be forgotten.
+    learnts: Vec<u32>,
+    watches: Vec<Vec<Watcher>>,
+    activity: Vec<f64>,
+    bump: f64,
+    clause_bump: f32,
+    heap: Heap,
+    seen: Vec<bool>,
+    level_stamp: Vec<u64>,
+    stamp: u64,
+    /// Watches held, two per clause.
+    watchers: usize,
+    /// Statistics.
+    conflicts: u64,
+    learned_total: u64,
+    learned_literals: u64,
+    forced_true: u64,
+}
+
+impl Solver {
+    fn new(shape: Shape) -> Solver {
+        let side = shape.side();
+        let cells = shape.n_cells();
+        let n_vars = cells * side;
+        let groups = 4 * cells;
+        let mut members = vec![0u32; groups * side];
+        let mut filled = vec![0usize; groups];
+        let mut groups_of = Vec::with_capacity(n_vars);
+        for cell in shape.cells() {
+            let index = shape.index(cell);
+            let b = shape.box_of(cell);
+            for d in 0..side {
+                let v = (index * side + d) as u32;
+                let gs = [
+                    index,
+                    cells + cell.row() * side + d,
+                    2 * cells + cell.col() * side + d,
+                    3 * cells + b * side + d,
+                ];
+                for &g in &gs {
+                    members[g * side + filled[g]] = v;
+                    filled[g] += 1;
+                }
+                groups_of.push(gs.map(|g| g as u32));
+            }
+        }
+        let activity = vec![0.0; n_vars];
+        let mut heap = Heap::new(n_vars);
+        for v in 0..n_vars as u32 {
+            heap.insert(v, &activity);
+        }
+        Solver {
+            side,
+            value: vec![OPEN; 2 * n_vars],
+            level: vec![0; n_vars],
+            reason: vec![Reason::Guess; n_vars],
+            trail: Vec::with_capacity(n_vars),
+            levels: Vec::new(),
+            head: 0,
+            open: vec![side as u32; groups],
+            members,
+            starts: (0..=groups).map(|g| (g * side) as u32).collect(),
+            groups_of,
+            arena: Vec::new(),
+            learnts: Vec::new(),
+            watches: vec![Vec::new(); 2 * n_vars],
+            activity,
+            bump: 1.0,
+            clause_bump: 1.0,
+            heap,
+            seen: vec![false; n_vars],
+            level_stamp: vec![0; n_vars + 1],
+            stamp: 0,
+            watchers: 0,
+            conflicts: 0,
+            learned_total: 0,
+            learned_literals: 0,
+            forced_true: 0,
+        }
+    }
+
+    #[inline]
+    fn lit_value(&self, lit: Lit) -> i8 {
+        self.value[lit as usize]
+    }
+
+    #[inline]
+    fn var_value(&self, v: u32) -> i8 {
+        self.value[pos(v) as usize]
+    }
+
+    #[inline]
+    fn lits(&self, c: u32) -> &[Lit] {
+        let c = c as usize;
+        let len = self.arena[c] as usize;
+        &self.arena[c + HEADER..c + HEADER + len]
+    }
+
+    #[inline]
+    fn decision_level(&self) -> u32 {
+        self.levels.len() as u32
+    }
+
+    #[inline]
+    fn group(&self, g: u32) -> &[u32] {
+        &self.members[self.starts[g as usize] as usize..self.starts[g as usize + 1] as usize]
+    }
+
+    #[inline]
+    fn assign(&mut self, lit: Lit, reason: Reason) {
+        let v = var(lit) as usize;
+        debug_assert_eq!(self.value[lit as usize], OPEN);
+        self.level[v] = self.decision_level();
+        self.reason[v] = reason;
+        self.trail.push(lit);
+        self.value[lit as usize] = TRUE;
+        self.value[(lit ^ 1) as usize] = FALSE;
+        if lit & 1 == 1 {
+            for g in self.groups_of[v] {
+                self.open[g as usize] -= 1;
+            }
+        }
+    }
+
+    /// Draws every consequence of the trail, or returns the dead end it meets.
+    fn propagate(&mut self) -> Option<Conflict> {
+        while self.head < self.trail.len() {
+            let p = self.trail[self.head];
+            self.head += 1;
+            let v = var(p);
+            if p & 1 == 0 {
+                for gi in 0..4 {
+                    let g = self.groups_of[v as usize][gi] as usize;
+                    for k in self.starts[g] as usize..self.starts[g + 1] as usize {
+                        let u = self.members[k];
+                        if u == v {
+                            continue;
+                        }
+                        match self.var_value(u) {
+                            OPEN => self.assign(neg(u), Reason::Implied(p)),
+                            TRUE => return Some(Conflict::Pair(v, u)),
+                            _ => {}
+                        }
+                    }
+                }
+            } else {
+                for gi in 0..4 {
+                    let g = self.groups_of[v as usize][gi];
+                    match self.open[g as usize] {
+                        0 => return Some(Conflict::Group(g)),
+                        1 => {
+                            let range = self.starts[g as usize] as usize
+                                ..self.starts[g as usize + 1] as usize;
+                            let last = range
+                                .map(|k| self.members[k])
+                                .find(|&u| self.var_value(u) != FALSE)
+                                .expect("one candidate open");
+                            if self.var_value(last) == OPEN {
+                                self.forced_true += 1;
+                                self.assign(pos(last), Reason::Group(g));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            if let Some(conflict) = self.propagate_clauses(p ^ 1) {
+                return Some(conflict);
+            }
+        }
+        None
+    }
+
+    /// The state of `root`, a filled board: every candidate it ruled out set false, and what
+    /// follows drawn; `None` when that is a dead end.
+    fn at_root<B: Board>(root: &B) -> Option<Solver> {
+        let shape = root.shape();
+        let side = shape.side();
+        let mut solver = Solver::new(shape);
+        for cell in shape.cells() {
+            let candidates = root.candidates(cell);
+            let index = shape.index(cell);
+            for (d, digit) in shape.digits().enumerate() {
+                let v = (index * side + d) as u32;
+                if !candidates.contains(digit) && solver.var_value(v) == OPEN {
+                    solver.assign(neg(v), Reason::Guess);
+                }
+            }
+        }
+        if solver.propagate().is_some() {
+            return None;
+        }
+        solver.compact();
+        Some(solver)
+    }
+
+    /// Drops from every group the candidates the root ruled out, for good: the search never
+    /// goes back past the root, and they are skipped wherever a group is read.
+    fn compact(&mut self) {
+        debug_assert_eq!(self.decision_level(), 0);
+        let mut members = Vec::new();
+        let mut starts = Vec::with_capacity(self.starts.len());
+        for g in 0..self.starts.len() - 1 {
+            starts.push(members.len() as u32);
+            members.extend(
+                self.group(g as u32)
+                    .iter()
+                    .copied()
+                    .filter(|&u| self.var_value(u) != FALSE),
+            );
+        }
+        starts.push(members.len() as u32);
+        self.members = members;
+        self.starts = starts;
+    }
+
+    /// The clauses watching `false_lit`, which has just become false.
+    fn propagate_clauses(&mut self, false_lit: Lit) -> Option<Conflict> {
+        let mut watchers = std::mem::take(&mut self.watches[false_lit as usize]);
+        let mut conflict = None;
+        let mut i = 0;
+        let mut j = 0;
+        'next: while i < watchers.len() {
+            let w = watchers[i];
+            i += 1;
+            if self.lit_value(w.blocker) == TRUE {
+                watchers[j] = w;
+                j += 1;
+                continue;
+            }
+            let base = w.clause as usize + HEADER;
+            let len = self.arena[w.clause as usize] as usize;
+            if self.arena[base] == false_lit {
+                self.arena.swap(base, base + 1);
+            }
+            let first = self.arena[base];
+            let first_value = self.value[first as usize];
+            if first != w.blocker && first_value == TRUE {
+                watchers[j] = Watcher {
+                    clause: w.clause,
+                    blocker: first,
+                };
+                j += 1;
+                continue;
+            }
+            for k in base + 2..base + len {
+                let l = self.arena[k];
+                if self.value[l as usize] != FALSE {
+                    self.arena.swap(base + 1, k);
+                    self.watches[l as usize].push(Watcher {
+                        clause: w.clause,
+                        blocker: first,
+                    });
+                    continue 'next;
+                }
+            }
+            watchers[j] = Watcher {
+                clause: w.clause,
+                blocker: first,
+            };
+            j += 1;
+            if first_value == FALSE {
+                conflict = Some(Conflict::Clause(w.clause));
+                while i < watchers.len() {
+                    watchers[j] = watchers[i];
+                    j += 1;
+                    i += 1;
+                }
+                break;
+            }
+            self.forced_true += u64::from(first & 1 == 0);
+            self.assign(first, Reason::Clause(w.clause));
+        }
+        watchers.truncate(j);
+        self.watches[false_lit as usize] = watchers;
+        conflict
+    }
+
+    /// Calls `each` with the false literals that, together, forced `var` (every literal of its
+    /// reason but its own).
+    #[inline]
+    fn for_each_cause(&self, v: u32, mut each: impl FnMut(Lit)) {
+        match self.reason[v as usize] {
+            Reason::Guess => {}
+            Reason::Implied(p) => each(p ^ 1),
+            Reason::Group(g) => {
+                for &u in self.group(g) {
+                    if u != v {
+                        each(pos(u));
+                    }
+                }
+            }
+            Reason::Clause(c) => {
+                for &l in &self.lits(c)[1..] {
+                    each(l);
+                }
+            }
+        }
+    }
+
+    fn bump_var(&mut self, v: u32) {
+        let a = &mut self.activity[v as usize];
+        *a += self.bump;
+        if *a > 1e100 {
+            for a in &mut self.activity {
+                *a *= 1e-100;
+            }
+            self.bump *= 1e-100;
+        }
+        self.heap.bumped(v, &self.activity);
+    }
+
+    fn bump_clause(&mut self, c: u32) {
+        let at = c as usize + 2;
+        if self.arena[c as usize + 3] & KEEP != 0 {
+            return;
+        }
+        let activity = f32::from_bits(self.arena[at]) + self.clause_bump;
+        self.arena[at] = activity.to_bits();
+        if activity > 1e20 {
+            for &c in &self.learnts {
+                let at = c as usize + 2;
+                self.arena[at] = (f32::from_bits(self.arena[at]) * 1e-20).to_bits();
+            }
+            self.clause_bump *= 1e-20;
+        }
+    }
+
+    /// The clause a dead end teaches (its literal of the last level first) and the level to
+    /// jump back to.
+    fn analyze(&mut self, conflict: Conflict) -> (Vec<Lit>, u32) {
+        let current = self.decision_level();
+        let mut learnt: Vec<Lit> = vec![0];
+        let mut open_here = 0usize;
+        let mut seen_list: Vec<u32> = Vec::new();
+        let mut causes: Vec<Lit> = Vec::new();
+        match conflict {
+            Conflict::Pair(a, b) => causes.extend([neg(a), neg(b)]),
+            Conflict::Group(g) => causes.extend(self.group(g).iter().map(|&u| pos(u))),
+            Conflict::Clause(c) => {
+                self.bump_clause(c);
+                causes.extend_from_slice(self.lits(c));
+            }
+        }
+        let mut index = self.trail.len();
+        loop {
+            for &q in &causes {
+                let x = var(q);
+                if !self.seen[x as usize] && self.level[x as usize] > 0 {
+                    self.seen[x as usize] = true;
+                    seen_list.push(x);
+                    self.bump_var(x);
+                    if self.level[x as usize] >= current {
+                        open_here += 1;
+                    } else {
+                        learnt.push(q);
+                    }
+                }
+            }
+            let p = loop {
+                index -= 1;
+                let p = self.trail[index];
+                if self.seen[var(p) as usize] {
+                    break p;
+                }
+            };
+            self.seen[var(p) as usize] = false;
+            open_here -= 1;
+            if open_here == 0 {
+                learnt[0] = p ^ 1;
+                break;
+            }
+            causes.clear();
+            if let Reason::Clause(c) = self.reason[var(p) as usize] {
+                self.bump_clause(c);
+            }
+            let mut list = std::mem::take(&mut causes);
+            self.for_each_cause(var(p), |l| list.push(l));
+            causes = list;
+        }
+        // Drop a literal that the others force: its reasons lead, through forced steps only, to
+        // literals of the clause (or to the root).
+        let levels = learnt[1..]
+            .iter()
+            .fold(0u32, |acc, &l| acc | self.abstract_level(var(l)));
+        let mut kept = 1;
+        for i in 1..learnt.len() {
+            let lit = learnt[i];
+            if self.reason[var(lit) as usize] == Reason::Guess
+                || !self.redundant(lit, levels, &mut seen_list)
+            {
+                learnt[kept] = lit;
+                kept += 1;
+            }
+        }
+        learnt.truncate(kept);
+        for x in seen_list {
+            self.seen[x as usize] = false;
+        }
+        let mut back = 0;
+        if learnt.len() > 1 {
+            let mut best = 1;
+            for i in 2..learnt.len() {
+                if self.level[var(learnt[i]) as usize] > self.level[var(learnt[best]) as usize] {
+                    best = i;
+                }
+            }
+            learnt.swap(1, best);
+            back = self.level[var(learnt[1]) as usize];
+        }
+        (learnt, back)
+    }
+
+    #[inline]
+    fn abstract_level(&self, x: u32) -> u32 {
+        1 << (self.level[x as usize] & 31)
+    }
+
+    /// Whether `lit` of a clause being learned follows from the clause's other literals: every
+    /// path back through its reasons meets a literal marked `seen` or the root. Candidates found
+    /// to follow are marked too (and listed in `seen_list`, to be cleared); a failed search
+    /// unmarks what it marked.
+    fn redundant(&mut self, lit: Lit, levels: u32, seen_list: &mut Vec<u32>) -> bool {
+        let mut stack = vec![var(lit)];
+        let top = seen_list.len();
+        let mut causes = Vec::new();
+        while let Some(x) = stack.pop() {
+            causes.clear();
+            self.for_each_cause(x, |l| causes.push(l));
+            for &l in &causes {
+                let y = var(l);
+                if self.seen[y as usize] || self.level[y as usize] == 0 {
+                    continue;
+                }
+                if self.reason[y as usize] != Reason::Guess && self.abstract_level(y) & levels != 0
+                {
+                    self.seen[y as usize] = true;
+                    stack.push(y);
+                    seen_list.push(y);
+                } else {
+                    for &z in &seen_list[top..] {
+                        self.seen[z as usize] = false;
+                    }
+                    seen_list.truncate(top);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn lbd(&mut self, lits: &[Lit]) -> u32 {
+        self.stamp += 1;
+        let mut n = 0;
+        for &l in lits {
+            let level = self.level[var(l) as usize] as usize;
+            if self.level_stamp[level] != self.stamp {
+                self.level_stamp[level] = self.stamp;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    fn backtrack(&mut self, level: u32) {
+        if self.decision_level() <= level {
+            return;
+        }
+        let start = self.levels[level as usize];
+        for i in (start..self.trail.len()).rev() {
+            let lit = self.trail[i];
+            let v = var(lit) as usize;
+            if lit & 1 == 1 {
+                for g in self.groups_of[v] {
+                    self.open[g as usize] += 1;
+                }
+            }
+            self.value[lit as usize] = OPEN;
+            self.value[(lit ^ 1) as usize] = OPEN;
+            self.heap.insert(v as u32, &self.activity);
+        }
+        self.trail.truncate(start);
+        self.head = start;
+        self.levels.truncate(level as usize);
+    }
+
+    /// Keeps `lits` as a clause whose first literal is open and every other false, and sets
+    /// that first literal.
+    fn add_clause(&mut self, lits: &[Lit], keep: bool) {
+        if lits.len() == 1 {
+            debug_assert_eq!(self.decision_level(), 0);
+            self.assign(lits[0], Reason::Guess);
+            return;
+        }
+        let lbd = self.lbd(lits);
+        let c = self.arena.len() as u32;
+        self.arena
+            .extend([lits.len() as u32, lbd, 0, if keep { KEEP } else { 0 }]);
+        self.arena.extend_from_slice(lits);
+        self.watch(c, lits[0], lits[1]);
+        if !keep {
+            self.learnts.push(c);
+        }
+        self.assign(lits[0], Reason::Clause(c));
+    }
+
+    fn watch(&mut self, c: u32, a: Lit, b: Lit) {
+        self.watchers += 2;
+        self.watches[a as usize].push(Watcher {
+            clause: c,
+            blocker: b,
+        });
+        self.watches[b as usize].push(Watcher {
+            clause: c,
+            blocker: a,
+        });
+    }
+
+    /// Forgets the less useful half of the learned clauses that no candidate rests on and that
+    /// span more than two levels (any number, when the store is `full`), then packs the arena.
+    fn reduce(&mut self, full: bool) {
+        let mut order: Vec<u32> = self
+            .learnts
+            .iter()
+            .copied()
+            .filter(|&c| (full || self.arena[c as usize + 1] > 2) && !self.locked(c))
+            .collect();
+        let arena = &self.arena;
+        order.sort_by(|&a, &b| {
+            let (a, b) = (a as usize, b as usize);
+            arena[b + 1]
+                .cmp(&arena[a + 1])
+                .then(f32::from_bits(arena[a + 2]).total_cmp(&f32::from_bits(arena[b + 2])))
+        });
+        for &c in &order[..order.len() / 2] {
+            self.arena[c as usize + 3] |= GONE;
+        }
+        let old = std::mem::take(&mut self.arena);
+        let mut at = 0;
+        self.learnts.clear();
+        let mut map: Vec<(u32, u32)> = Vec::new();
+        while at < old.len() {
+            let end = at + HEADER + old[at] as usize;
+            if old[at + 3] & GONE == 0 {
+                let c = self.arena.len() as u32;
+                map.push((at as u32, c));
+                if old[at + 3] & KEEP == 0 {
+                    self.learnts.push(c);
+                }
+                self.arena.extend_from_slice(&old[at..end]);
+            }
+            at = end;
+        }
+        for &lit in &self.trail {
+            let v = var(lit) as usize;
+            if let Reason::Clause(c) = self.reason[v] {
+                let i = map
+                    .binary_search_by_key(&c, |&(from, _)| from)
+                    .expect("a locked clause is kept");
+                self.reason[v] = Reason::Clause(map[i].1);
+            }
+        }
+        for list in &mut self.watches {
+            list.clear();
+        }
+        self.watchers = 0;
+        for &(_, c) in &map {
+            let base = c as usize + HEADER;
+            let (a, b) = (self.arena[base], self.arena[base + 1]);
+            self.watch(c, a, b);
+        }
+    }
+
+    /// Bytes of the clauses and their watches.
+    fn clause_bytes(&self) -> usize {
+        self.arena.len() * 4 + self.watchers * std::mem::size_of::<Watcher>()
+    }
+
+    /// Bytes the search holds: the clauses, and per candidate and group what it keeps.
+    fn bytes(&self) -> usize {
+        let per_candidate = 2 + 4 + std::mem::size_of::<Reason>() + 8 + 4 + 4 + 1 + 16 + 4;
+        self.clause_bytes()
+            + self.activity.len() * per_candidate
+            + (self.members.len() + 2 * self.open.len()) * 4
+            + self.watches.len() * std::mem::size_of::<Vec<Watcher>>()
+    }
+
+    fn locked(&self, c: u32) -> bool {
+        let first = self.lits(c)[0];
+        self.lit_value(first) == TRUE && self.reason[var(first) as usize] == Reason::Clause(c)
+    }
+
+    /// The next guess: the most active open candidate, set true (its digit placed in its cell).
+    fn pick(&mut self) -> Option<Lit> {
+        while let Some(v) = self.heap.pop(&self.activity) {
+            if self.var_value(v) == OPEN {
+                return Some(pos(v));
+            }
+        }
+        None
+    }
+
+    fn solution(&self, shape: Shape) -> Grid {
+        let side = self.side;
+        let values: Vec<u8> = (0..shape.n_cells())
+            .map(|cell| {
+                (0..side)
+                    .find(|&d| self.var_value((cell * side + d) as u32) == TRUE)
+                    .map_or(0, |d| (d + 1) as u8)
+            })
+            .collect();
+        Grid::from_values(shape, &values)
+    }
+}
+
+/// Luby's sequence: 1, 1, 2, 1, 1, 2, 4, ...
+fn luby(mut i: u64) -> u64 {
+    let mut size = 1;
+    let mut seq = 0;
+    while size < i + 1 {
+        seq += 1;
+        size = 2 * size + 1;
+    }
+    while size - 1 != i {
+        size = (size - 1) >> 1;
+        seq -= 1;
+        i %= size;
+    }
+    1 << seq
+}
+
+/// Searches `root`, filled by `config.forced`, learning from its dead ends.
+///
+/// Each solution found keeps a clause, so the search finds at most [`Config::max_kept`]
+/// solutions, whether it keeps them or only counts them. The clauses learned are held within
+/// [`Config::max_frontier_bytes`]: past it, the search forgets half of those it may.
+pub(crate) fn solve<B: Board>(puzzle: &Grid, mut root: B, config: &Config) -> Outcome {
+    let start = Instant::now();
+    let shape = puzzle.shape();
+    let budget = Budget::new(config, shape, start);
+    let mut stats = Stats::default();
+    let mut found = Found::new(config);
+    let meter = Meter::new(config.progress.as_ref());
+    let mut footprint = config.footprint.then(Footprint::new);
+    stats.nodes = 1;
+    stats.depth_mut(0).boards = 1;
+    let stop = 'search: {
+        let Ok(filled) = root.fill_forced(config.forced) else {
+            stats.dead += 1;
+            stats.depth_mut(0).dead += 1;
+            break 'search Stop::Exhausted;
+        };
+        stats.forced += u64::from(filled);
+        let Some(solver) = Solver::at_root(&root) else {
+            stats.dead += 1;
+            stats.depth_mut(0).dead += 1;
+            break 'search Stop::Exhausted;
+        };
+        let mut search = Search {
+            solver,
+            shape,
+            budget: &budget,
+            limit: budget.max_solutions().min(config.max_kept(shape)),
+            store_bytes: config.max_frontier_bytes,
+            stats: &mut stats,
+            found: &mut found,
+            meter: &meter,
+            footprint: footprint.as_mut(),
+        };
+        let stop = search.run();
+        let solver = search.solver;
+        stats.dead += solver.conflicts;
+        stats.forced += solver.forced_true;
+        stats.learned += solver.learned_total;
+        stats.learned_literals += solver.learned_literals;
+        stats.record_held(0, 1, solver.bytes() as u64);
+        stop
+    };
+    meter.flush(&stats);
+    Outcome::searched(found, stop, stats, start, footprint)
+}
+
+/// One learning search under way: the solver and what it reports to.
+struct Search<'a> {
+    solver: Solver,
+    shape: Shape,
+    budget: &'a Budget,
+    /// Solutions to find.
+    limit: u64,
+    /// Most bytes of clauses held.
+    store_bytes: usize,
+    stats: &'a mut Stats,
+    found: &'a mut Found,
+    meter: &'a Meter<'a>,
+    footprint: Option<&'a mut Footprint>,
+}
+
+impl Search<'_> {
+    fn run(&mut self) -> Stop {
+        let solver = &mut self.solver;
+        let mut restarts = 0u64;
+        let mut until_restart = RESTART_UNIT * luby(0);
+        let mut next_reduce = FIRST_REDUCE;
+        loop {
+            if let Some(conflict) = solver.propagate() {
+                solver.conflicts += 1;
+                let depth = solver.decision_level() as usize;
+                self.stats.depth_mut(depth).dead += 1;
+                if depth == 0 {
+                    return Stop::Exhausted;
+                }
+                if solver.conflicts % CLOCK_EVERY == 0 {
+                    if let Some(stop) = self.budget.check_clock() {
+                        return stop;
+                    }
+                }
+                let (learnt, back) = solver.analyze(conflict);
+                solver.learned_total += 1;
+                solver.learned_literals += learnt.len() as u64;
+                solver.backtrack(back);
+                solver.add_clause(&learnt, false);
+                solver.bump /= ACTIVITY_DECAY;
+                solver.clause_bump /= CLAUSE_DECAY;
+                until_restart = until_restart.saturating_sub(1);
+                continue;
+            }
+            if until_restart == 0 {
+                restarts += 1;
+                until_restart = RESTART_UNIT * luby(restarts);
+                solver.backtrack(0);
+            }
+            let full = solver.clause_bytes() > self.store_bytes;
+            if solver.learnts.len() >= next_reduce || (full && !solver.learnts.is_empty()) {
+                next_reduce = solver.learnts.len().max(next_reduce) + REDUCE_STEP;
+                solver.reduce(full);
+            }
+            let Some(lit) = solver.pick() else {
+                self.stats.solutions += 1;
+                let level = solver.decision_level();
+                self.stats.depth_mut(level as usize).solutions += 1;
+                self.found.add(|| solver.solution(self.shape));
+                if self.found.reached(self.limit) {
+                    return Stop::SolutionLimit;
+                }
+                if level == 0 {
+                    return Stop::Exhausted;
+                }
+                // Not every guess on the path to this solution can hold again.
+                let block: Vec<Lit> = (0..level as usize)
+                    .rev()
+                    .map(|l| solver.trail[solver.levels[l]] ^ 1)
+                    .collect();
+                solver.backtrack(level - 1);
+                solver.add_clause(&block, true);
+                continue;
+            };
+            let stats = &mut *self.stats;
+            if let Some(stop) = self.budget.check(stats.nodes + 1) {
+                return stop;
+            }
+            stats.nodes += 1;
+            stats.guesses += 1;
+            self.meter.tick(stats);
+            let bytes = solver.bytes() as u64;
+            if let Some(footprint) = self.footprint.as_deref_mut() {
+                footprint.record(stats.nodes, 1, bytes);
+            }
+            let depth = solver.decision_level() as usize;
+            stats.record_held(depth, 1, bytes);
+            stats.depth_mut(depth).children += 1;
+            solver.levels.push(solver.trail.len());
+            stats.depth_mut(depth + 1).boards += 1;
+            solver.assign(lit, Reason::Guess);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::General;
+    use crate::config::{Learn, Strategy};
+    use crate::geometry::Shape;
+    use crate::strategy::solve as solve_with;
+    use crate::testing::{ESCARGOT, grid};
+
+    fn learning() -> Config {
+        Config::default()
+            .with_strategy(Strategy::Dfs)
+            .with_learn(Learn::Clauses)
+    }
+
+    fn plain(strategy: Strategy) -> Config {
+        Config::default().with_strategy(strategy)
+    }
+
+    #[test]
+    fn luby_begins_as_it_should() {
+        let seq: Vec<u64> = (0..15).map(luby).collect();
+        assert_eq!(seq, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    #[test]
+    fn every_grid_of_the_4x4_board_is_found_once() {
+        let empty = Grid::empty(Shape::new(2, 2).unwrap());
+        let outcome = solve_with(&empty, &learning().with_max_solutions(None));
+        assert_eq!(outcome.stop, Stop::Exhausted);
+        assert_eq!(outcome.count, 288);
+        assert!(outcome.solutions.iter().all(|s| s.is_solution_of(&empty)));
+        assert!(
+            outcome.solutions.windows(2).all(|w| w[0] < w[1]),
+            "distinct"
+        );
+    }
+
+    #[test]
+    fn a_puzzle_with_many_solutions_gives_the_bitmask_backtrackers_list() {
+        // Escargot without its first three givens: 5,736 solutions.
+        let mut puzzle = grid(ESCARGOT);
+        let mut removed = 0;
+        for cell in puzzle.shape().cells() {
+            if removed < 3 && puzzle.get(cell).is_some() {
+                puzzle.set(cell, None);
+                removed += 1;
+            }
+        }
+        let all = |config: Config| solve_with(&puzzle, &config.with_max_solutions(None));
+        let expected = all(plain(Strategy::Bitmask));
+        assert_eq!(expected.count, 5_736);
+        let learned = all(learning());
+        assert_eq!(learned.stop, Stop::Exhausted);
+        assert_eq!(learned.solutions, expected.solutions);
+        let counted = all(learning().with_keep_solutions(false));
+        assert_eq!(counted.count, expected.count);
+    }
+
+    /// Every clause a search learns on a unique puzzle before it finds the solution holds in
+    /// that solution: the reasons followed back at each dead end are true consequences of the
+    /// givens. (After a solution, clauses may rest on the one that excludes it.)
+    #[test]
+    fn every_clause_learned_holds_in_the_solution() {
+        let puzzle = grid(ESCARGOT);
+        let solution = solve_with(&puzzle, &plain(Strategy::Bitmask)).solutions[0].clone();
+        let config = learning().with_forced(crate::config::Forced::Naked);
+        let mut root = General::new(&puzzle);
+        root.fill_forced(config.forced).expect("the root lives");
+        let solver = Solver::at_root(&root).expect("the root lives");
+        let budget = Budget::new(&config, puzzle.shape(), Instant::now());
+        let (mut stats, mut found) = (Stats::default(), Found::new(&config));
+        let meter = Meter::new(None);
+        let mut search = Search {
+            solver,
+            shape: puzzle.shape(),
+            budget: &budget,
+            limit: 1,
+            store_bytes: usize::MAX,
+            stats: &mut stats,
+            found: &mut found,
+            meter: &meter,
+            footprint: None,
+        };
+        assert_eq!(search.run(), Stop::SolutionLimit);
+        let solver = search.solver;
+        assert_eq!(found.into_parts().0, std::slice::from_ref(&solution));
+        assert!(
+            solver.learned_total > 10,
+            "it learned: {}",
+            solver.learned_total
+        );
+        let side = puzzle.shape().side();
+        let holds = |lit: Lit| {
+            let v = var(lit) as usize;
+            let cell = puzzle.shape().cell_at(v / side).unwrap();
+            let is = solution.get(cell).map(|d| d.get() - 1) == Some(v % side);
+            is == (lit & 1 == 0)
+        };
+        let mut at = 0;
+        let mut checked = 0;
+        while at < solver.arena.len() {
+            let len = solver.arena[at] as usize;
+            let lits = &solver.arena[at + HEADER..at + HEADER + len];
+            if solver.arena[at + 3] & KEEP == 0 {
+                assert!(lits.iter().any(|&l| holds(l)), "clause at {at}: {lits:?}");
+                checked += 1;
+            }
+            at += HEADER + len;
+        }
+        assert!(checked > 10, "{checked}");
+    }
+
+    #[test]
+    fn a_store_of_a_few_bytes_forgets_and_still_agrees() {
+        let puzzle = grid(ESCARGOT);
+        let expected = solve_with(&puzzle, &plain(Strategy::Bitmask));
+        let outcome = solve_with(&puzzle, &learning().with_max_frontier_bytes(1));
+        assert_eq!(outcome.solutions, expected.solutions);
+        assert_eq!(outcome.stop, Stop::Exhausted);
+    }
+
+    #[test]
+    fn budgets_stop_it() {
+        let puzzle = grid(ESCARGOT);
+        let outcome = solve_with(
+            &puzzle,
+            &learning()
+                .with_forced(crate::config::Forced::Naked)
+                .with_max_nodes(Some(3)),
+        );
+        assert_eq!(outcome.stop, Stop::NodeBudget);
+        assert_eq!(
+            outcome.stats.nodes, 3,
+            "the root and two guesses, the third refused"
+        );
+    }
+
+    #[test]
+    fn a_puzzle_without_solution_is_exhausted() {
+        let puzzle = grid(
+            "..6.5..9.1..6......5...1.8.2....31....5.....27.9.6....4..3....7...4.8.3...1..5...",
+        );
+        let outcome = solve_with(&puzzle, &learning());
+        assert_eq!((outcome.count, outcome.stop), (0, Stop::Exhausted));
+        assert!(outcome.stats.dead > 0);
+    }
+
+    #[test]
+    fn counting_stops_at_the_most_kept_since_each_solution_keeps_a_clause() {
+        let empty = Grid::empty(Shape::new(2, 2).unwrap());
+        let bytes = crate::grid::solution_bytes(empty.shape());
+        let config = learning().with_counting().with_max_kept_bytes(10 * bytes);
+        assert_eq!(config.max_kept(empty.shape()), 10);
+        let outcome = solve_with(&empty, &config);
+        assert_eq!((outcome.count, outcome.stop), (10, Stop::SolutionLimit));
+        assert!(config.is_capped(empty.shape(), outcome.count));
+        assert!(
+            !config
+                .with_learn(Learn::Off)
+                .is_capped(empty.shape(), outcome.count)
+        );
+    }
+}
