@@ -248,7 +248,8 @@ struct Solver {
     conflicts: u64,
     learned_total: u64,
     learned_literals: u64,
-    forced_true: u64,
+    /// Cells filled by a forced step, per guess level.
+    forced: Vec<u64>,
 }
 
 impl Solver {
@@ -309,7 +310,7 @@ impl Solver {
             conflicts: 0,
             learned_total: 0,
             learned_literals: 0,
-            forced_true: 0,
+            forced: vec![0],
         }
     }
 
@@ -390,7 +391,7 @@ impl Solver {
                                 .find(|&u| self.var_value(u) != FALSE)
                                 .expect("one candidate open");
                             if self.var_value(last) == OPEN {
-                                self.forced_true += 1;
+                                self.count_forced();
                                 self.assign(pos(last), Reason::Group(g));
                             }
                         }
@@ -448,6 +449,15 @@ impl Solver {
         self.starts = starts;
     }
 
+    #[inline]
+    fn count_forced(&mut self) {
+        let level = self.levels.len();
+        if level >= self.forced.len() {
+            self.forced.resize(level + 1, 0);
+        }
+        self.forced[level] += 1;
+    }
+
     /// The clauses watching `false_lit`, which has just become false.
     fn propagate_clauses(&mut self, false_lit: Lit) -> Option<Conflict> {
         let mut watchers = std::mem::take(&mut self.watches[false_lit as usize]);
@@ -502,7 +512,9 @@ impl Solver {
                 }
                 break;
             }
-            self.forced_true += u64::from(first & 1 == 0);
+            if first & 1 == 0 {
+                self.count_forced();
+            }
             self.assign(first, Reason::Clause(w.clause));
         }
         watchers.truncate(j);
@@ -885,6 +897,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, mut root: B, config: &Config) -> Ou
             break 'search Stop::Exhausted;
         };
         stats.forced += u64::from(filled);
+        stats.depth_mut(0).forced += u64::from(filled);
         let Some(solver) = Solver::at_root(&root) else {
             stats.dead += 1;
             stats.depth_mut(0).dead += 1;
@@ -904,7 +917,10 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, mut root: B, config: &Config) -> Ou
         let stop = search.run();
         let solver = search.solver;
         stats.dead += solver.conflicts;
-        stats.forced += solver.forced_true;
+        for (depth, &n) in solver.forced.iter().enumerate() {
+            stats.forced += n;
+            stats.depth_mut(depth).forced += n;
+        }
         stats.learned += solver.learned_total;
         stats.learned_literals += solver.learned_literals;
         stats.record_held(0, 1, solver.bytes() as u64);
@@ -1000,10 +1016,10 @@ impl Search<'_> {
                 footprint.record(stats.nodes, 1, bytes);
             }
             let depth = solver.decision_level() as usize;
-            stats.record_held(depth, 1, bytes);
             stats.depth_mut(depth).children += 1;
             solver.levels.push(solver.trail.len());
             stats.depth_mut(depth + 1).boards += 1;
+            stats.record_held(depth + 1, 1, bytes);
             solver.assign(lit, Reason::Guess);
         }
     }
@@ -1120,6 +1136,27 @@ mod tests {
             at += HEADER + len;
         }
         assert!(checked > 10, "{checked}");
+    }
+
+    #[test]
+    fn the_rows_per_depth_add_up_to_the_totals() {
+        let outcome = solve_with(&grid(ESCARGOT), &learning());
+        let stats = &outcome.stats;
+        let sum = |field: fn(&crate::stats::DepthStats) -> u64| -> u64 {
+            stats.per_depth.iter().map(field).sum()
+        };
+        assert_eq!(sum(|d| d.boards), stats.nodes);
+        assert_eq!(sum(|d| d.children), stats.guesses);
+        assert_eq!(sum(|d| d.dead), stats.dead);
+        assert_eq!(sum(|d| d.forced), stats.forced);
+        assert_eq!(sum(|d| d.solutions), 1);
+        assert_eq!(
+            stats.learned,
+            stats.dead - 1,
+            "every dead end but the root's taught"
+        );
+        assert!(stats.per_depth.iter().all(|d| d.frontier == 1));
+        assert_eq!(stats.peak_frontier, 1);
     }
 
     #[test]
