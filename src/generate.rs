@@ -33,7 +33,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::geometry::{Digit, Shape};
 use crate::grade::{self, Grade, Level};
-use crate::{Config, Forced, Grid, Stop, Strategy, UnknownName, solve};
+use crate::{Config, Forced, Grid, Learn, Stop, Strategy, UnknownName, solve};
 
 /// The symmetry of the pattern of givens; a puzzle has at least the one asked for.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -394,17 +394,24 @@ fn mix(mut z: u64) -> u64 {
 
 /// A depth-first search on one thread that stops at the second solution and keeps none: the
 /// uniqueness check. Up to 9x9 locked candidates make the smallest trees for their cost; above,
-/// subsets pay for themselves near the fewest givens.
+/// subsets pay for themselves near the fewest givens, and from 25x25 on the search learns from
+/// its dead ends (docs/benchmarks.md, "A search that learns").
 fn unique_config(shape: Shape) -> Config {
     let forced = if shape.side() <= 9 {
         Forced::Locked
     } else {
         Forced::Subsets
     };
+    let learn = if shape.side() >= 25 {
+        Learn::Clauses
+    } else {
+        Learn::Off
+    };
     Config::default()
         .with_strategy(Strategy::Dfs)
         .with_threads(1)
         .with_forced(forced)
+        .with_learn(learn)
         .with_max_solutions(Some(2))
         .with_keep_solutions(false)
 }

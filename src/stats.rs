@@ -117,6 +117,8 @@ pub struct Stats {
     /// Candidates in the clauses learned, summed: `learned_literals / learned` is their mean
     /// size.
     pub learned_literals: u64,
+    /// Candidates set by a learned clause (ruled out, or placed): the clauses at work.
+    pub learned_forced: u64,
     /// Wall-clock time of the search.
     #[cfg_attr(
         feature = "serde",
@@ -182,6 +184,7 @@ impl Stats {
         self.counted += other.counted;
         self.learned += other.learned;
         self.learned_literals += other.learned_literals;
+        self.learned_forced += other.learned_forced;
         self.max_depth = self.max_depth.max(other.max_depth);
         self.peak_frontier = self.peak_frontier.max(other.peak_frontier);
         self.peak_frontier_bytes = self.peak_frontier_bytes.max(other.peak_frontier_bytes);

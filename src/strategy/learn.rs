@@ -250,6 +250,8 @@ struct Solver {
     learned_literals: u64,
     /// Cells filled by a forced step, per guess level.
     forced: Vec<u64>,
+    /// Candidates set by a clause.
+    clause_forced: u64,
 }
 
 impl Solver {
@@ -311,6 +313,7 @@ impl Solver {
             learned_total: 0,
             learned_literals: 0,
             forced: vec![0],
+            clause_forced: 0,
         }
     }
 
@@ -515,6 +518,7 @@ impl Solver {
             if first & 1 == 0 {
                 self.count_forced();
             }
+            self.clause_forced += 1;
             self.assign(first, Reason::Clause(w.clause));
         }
         watchers.truncate(j);
@@ -923,6 +927,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, mut root: B, config: &Config) -> Ou
         }
         stats.learned += solver.learned_total;
         stats.learned_literals += solver.learned_literals;
+        stats.learned_forced += solver.clause_forced;
         stats.record_held(0, 1, solver.bytes() as u64);
         stop
     };

@@ -323,9 +323,10 @@ fn statistics(strategy: Strategy, budget: FrontierBudget, outcome: &Outcome) -> 
     if stats.learned > 0 {
         let _ = writeln!(
             text,
-            "learned:  {} from dead ends, {} candidates each on average",
+            "learned:  {} from dead ends, {} candidates each on average; {} set by them",
             counted(stats.learned, "clause", "clauses"),
             group((stats.learned_literals as f64 / stats.learned as f64).round()),
+            counted(stats.learned_forced, "candidate", "candidates"),
         );
     }
     let _ = write!(
