@@ -453,9 +453,17 @@ impl Config {
     /// Most solutions of a `shape` board a search keeps when asked for all of them: the
     /// tighter of a million and [`Config::max_kept_bytes`], and at least one (with the default
     /// 128 MiB: 1,000,000 of 9x9, 372,827 of 16x16, 184,112 of 25x25).
+    ///
+    /// A search that learns ([`Config::learns`]) also keeps, for each solution, a clause that
+    /// excludes it: at most a candidate per cell, 4 bytes each, and 32 bytes of header and
+    /// watches. Those count here too, so that its kept clauses stay within `max_kept_bytes`.
     pub fn max_kept(&self, shape: crate::geometry::Shape) -> u64 {
+        let mut bytes = solution_bytes(shape);
+        if self.learns() {
+            bytes += 4 * shape.n_cells() + 32;
+        }
         MAX_KEPT_SOLUTIONS
-            .min((self.max_kept_bytes / solution_bytes(shape)) as u64)
+            .min((self.max_kept_bytes / bytes) as u64)
             .max(1)
     }
 

@@ -1683,3 +1683,53 @@ fn counts_read_as_people_write_them() {
         "{gave_up}"
     );
 }
+
+#[test]
+fn learning_solves_depth_first_and_says_what_it_learned() {
+    explore()
+        .args(["--strategy", "dfs", "--learn", "clauses", ESCARGOT])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("verdict:  unique solution"))
+        .stdout(predicate::str::contains("learned:  "))
+        .stdout(predicate::str::contains("| 1 6 2 | 8 5 7 | 4 9 3 |"))
+        .stderr("");
+}
+
+#[test]
+fn learning_with_a_strategy_that_does_not_learn_is_a_usage_error() {
+    for args in [
+        &["--learn", "clauses", ESCARGOT][..],
+        &["--strategy", "bitmask", "--learn", "clauses", ESCARGOT],
+        &[
+            "--strategy",
+            "dfs",
+            "--learn",
+            "clauses",
+            "--dot",
+            "tree.dot",
+            ESCARGOT,
+        ],
+        &["split", "--learn", "clauses", ESCARGOT],
+    ] {
+        explore()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("learn"));
+    }
+}
+
+#[test]
+fn a_learning_count_stops_at_the_most_kept_and_says_so() {
+    // Each solution keeps a clause: under the smallest memory bound, they stop the count of
+    // the empty 6x6 board's 28,200,960 grids early, and the note says it is a lower bound.
+    explore()
+        .args(["--strategy", "dfs", "--learn", "clauses", "--count"])
+        .args(["--output", "line", "--max-memory", "32MiB", &".".repeat(36)])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(">="))
+        .stderr(predicate::str::contains("the most kept"));
+}

@@ -1202,9 +1202,17 @@ mod tests {
     #[test]
     fn counting_stops_at_the_most_kept_since_each_solution_keeps_a_clause() {
         let empty = Grid::empty(Shape::new(2, 2).unwrap());
-        let bytes = crate::grid::solution_bytes(empty.shape());
+        // A grid, and a clause of at most a candidate per cell, 4 bytes each, and 32 more.
+        let bytes = crate::grid::solution_bytes(empty.shape()) + 4 * 16 + 32;
         let config = learning().with_counting().with_max_kept_bytes(10 * bytes);
         assert_eq!(config.max_kept(empty.shape()), 10);
+        assert!(
+            config
+                .clone()
+                .with_learn(Learn::Off)
+                .max_kept(empty.shape())
+                > 10
+        );
         let outcome = solve_with(&empty, &config);
         assert_eq!((outcome.count, outcome.stop), (10, Stop::SolutionLimit));
         assert!(config.is_capped(empty.shape(), outcome.count));

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use explore::batch::Solved;
 use explore::geometry::{Digit, Shape};
-use explore::{Config, Grid, InputError, Outcome, Stats, Stop, Strategy};
+use explore::{Config, Grid, InputError, Learn, Outcome, Stats, Stop, Strategy};
 use serde::Serialize;
 
 use crate::cli::OutputFormat;
@@ -45,6 +45,8 @@ pub(crate) struct Renderer {
     max_solutions: Option<u64>,
     /// The cap on kept solutions, in bytes.
     max_kept_bytes: usize,
+    /// The learning rule, which keeps a clause per solution ([`Config::max_kept`]).
+    learn: Learn,
     /// Solutions are counted, not kept (`--count`).
     counting: bool,
     /// The width the human output fits: as many grids side by side as fit in it (at 80
@@ -65,6 +67,7 @@ impl Renderer {
             budget: FrontierBudget::of(config),
             max_solutions: config.max_solutions,
             max_kept_bytes: config.max_kept_bytes,
+            learn: config.learn,
             counting: !config.keep_solutions,
             width: terminal::stdout_width(),
             said_by_trace: false,
@@ -95,6 +98,8 @@ impl Renderer {
     pub(crate) fn capped(self, solved: &Solved) -> Option<u64> {
         let outcome = &solved.outcome;
         let config = Config::default()
+            .with_strategy(self.strategy)
+            .with_learn(self.learn)
             .with_max_solutions(self.max_solutions)
             .with_keep_solutions(true)
             .with_max_kept_bytes(self.max_kept_bytes);
