@@ -544,28 +544,61 @@ pub fn footprints(puzzle: &Grid, configs: &[Config]) -> Vec<Footprint> {
         .collect()
 }
 
-/// Names for the summaries, for tables, messages and charts: the strategy's name, followed by
-/// its options in parentheses when two summaries share a strategy.
+/// Names for the summaries, for messages and charts: the strategy's name, followed by its
+/// [`distinctions`] in parentheses (`dfs` and `dfs (learn=clauses)`), and by the board size when
+/// the summaries are of several.
 pub fn labels(summaries: &[Summary]) -> Vec<String> {
     let sizes_differ = summaries.iter().any(|s| s.shape != summaries[0].shape);
     summaries
         .iter()
-        .map(|summary| {
-            let shared = summaries
-                .iter()
-                .filter(|other| other.strategy == summary.strategy && other.shape == summary.shape)
-                .count()
-                > 1;
-            let mut label = if shared && !summary.options.is_empty() {
-                format!("{} ({})", summary.strategy, summary.options)
-            } else {
-                summary.strategy.to_string()
-            };
+        .zip(distinctions(summaries))
+        .map(|(summary, distinction)| {
+            let mut label = summary.strategy.to_string();
+            if !distinction.is_empty() {
+                let _ = write!(label, " ({distinction})");
+            }
             if let Some(shape) = summary.shape.filter(|_| sizes_differ) {
                 let _ = write!(label, " {0}x{0}", shape.side());
             }
             label
         })
+        .collect()
+}
+
+/// What sets each summary apart from the others of its strategy and board size: the words of
+/// its [`options`] that not all of them share (`learn=clauses`), or every word where they
+/// share all; empty for a summary alone of its kind.
+pub fn distinctions(summaries: &[Summary]) -> Vec<String> {
+    summaries
+        .iter()
+        .map(|summary| {
+            let alike: Vec<&Summary> = summaries
+                .iter()
+                .filter(|other| other.strategy == summary.strategy && other.shape == summary.shape)
+                .collect();
+            if alike.len() < 2 {
+                return String::new();
+            }
+            if alike.iter().all(|other| other.options == summary.options) {
+                return summary.options.clone();
+            }
+            let alike: Vec<&str> = alike.iter().map(|other| other.options.as_str()).collect();
+            own_words(&summary.options, &alike).join(" ")
+        })
+        .collect()
+}
+
+/// The words of `options` (as [`options`] writes them) that not all of `alike` have: what sets
+/// it apart from them.
+pub(crate) fn own_words<'a>(options: &'a str, alike: &[&str]) -> Vec<&'a str> {
+    let shared = |word: &str| {
+        alike
+            .iter()
+            .all(|other| other.split(' ').any(|w| w == word))
+    };
+    options
+        .split(' ')
+        .filter(|word| !word.is_empty() && !shared(word))
         .collect()
 }
 
@@ -872,13 +905,7 @@ mod tests {
             "forced=locked branch=fewest threads=1 max-nodes=1"
         );
         assert!(disagreements(&summaries).is_empty());
-        assert_eq!(
-            labels(&summaries),
-            [
-                "bfs (forced=locked branch=fewest threads=1 max-nodes=1)",
-                "bfs (forced=locked branch=fewest threads=1)"
-            ]
-        );
+        assert_eq!(labels(&summaries), ["bfs (max-nodes=1)", "bfs"]);
     }
 
     #[test]

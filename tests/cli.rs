@@ -1722,6 +1722,74 @@ fn learning_with_a_strategy_that_does_not_learn_is_a_usage_error() {
 }
 
 #[test]
+fn compare_runs_each_strategy_under_each_rule_given_side_by_side() {
+    // bfs does not learn: it gets one row, dfs one with and one without learning.
+    let output = explore()
+        .args([
+            "compare",
+            "--strategies",
+            "dfs,bfs",
+            "--learn",
+            "off,clauses",
+        ])
+        .args(["--output", "csv", ESCARGOT])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let csv = String::from_utf8(output).expect("UTF-8");
+    let rows: Vec<(&str, &str)> = csv
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let mut fields = line.split(',');
+            (fields.next().unwrap_or(""), fields.next().unwrap_or(""))
+        })
+        .collect();
+    assert_eq!(rows.len(), 3, "{csv}");
+    assert_eq!(rows[0].0, "dfs", "{csv}");
+    assert!(!rows[0].1.contains("learn"), "{csv}");
+    assert_eq!(rows[1].0, "dfs", "{csv}");
+    assert!(rows[1].1.contains("learn=clauses"), "{csv}");
+    assert_eq!(rows[2].0, "bfs", "{csv}");
+
+    // The table for people names each row by what sets it apart.
+    explore()
+        .args([
+            "compare",
+            "--strategies",
+            "dfs",
+            "--forced",
+            "locked,subsets",
+        ])
+        .args(["--learn", "off,clauses", ESCARGOT])
+        .env("COLUMNS", "80")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("dfs (forced=locked)  "))
+        .stdout(predicate::str::contains(
+            "dfs (forced=subsets learn=clauses)  ",
+        ));
+}
+
+#[test]
+fn several_rules_outside_compare_are_a_usage_error() {
+    for args in [
+        &["--forced", "locked,subsets", ESCARGOT][..],
+        &["--strategy", "dfs", "--learn", "off,clauses", ESCARGOT],
+        &["explain", "--branch", "fewest,probe", ESCARGOT],
+    ] {
+        explore()
+            .args(args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("explore compare takes several"));
+    }
+}
+
+#[test]
 fn a_learning_count_stops_at_the_most_kept_and_says_so() {
     // Each solution keeps a clause: under the smallest memory bound, they stop the count of
     // the empty 6x6 board's 28,200,960 grids early, and the note says it is a lower bound.

@@ -19,7 +19,7 @@ use super::{
     VALUE, centred, color, counted, footprint, short_bytes, short_count, short_secs, text_style,
     text_width,
 };
-use crate::compare::Summary;
+use crate::compare::{self, Summary};
 use crate::geometry::Shape;
 
 /// The narrowest picture, in pixels: a slide's width.
@@ -136,9 +136,9 @@ fn names(keys: &[Key]) -> Vec<(String, Option<String>)> {
                 return (key.strategy.clone(), None);
             }
             let number = same.iter().position(|k| *k == key).unwrap_or(0) + 1;
-            let shared = |word: &str| same.iter().all(|k| k.options.split(' ').any(|w| w == word));
-            let own: Vec<&str> = key.options.split(' ').filter(|w| !shared(w)).collect();
-            let own = Some(own.join(" ")).filter(|own| !own.is_empty());
+            let alike: Vec<&str> = same.iter().map(|k| k.options.as_str()).collect();
+            let own = compare::own_words(&key.options, &alike).join(" ");
+            let own = Some(own).filter(|own| !own.is_empty());
             (format!("{} #{number}", key.strategy), own)
         })
         .collect()

@@ -252,6 +252,13 @@ struct Solver {
     forced: Vec<u64>,
     /// Candidates set by a clause.
     clause_forced: u64,
+    /// Buffers of the analysis of a dead end, kept between dead ends: the clause being
+    /// learned, the candidates marked `seen`, the causes of one candidate, and the walk of
+    /// [`Solver::redundant`].
+    learnt: Vec<Lit>,
+    seen_list: Vec<u32>,
+    causes: Vec<Lit>,
+    stack: Vec<u32>,
 }
 
 impl Solver {
@@ -314,6 +321,10 @@ impl Solver {
             learned_literals: 0,
             forced: vec![0],
             clause_forced: 0,
+            learnt: Vec::new(),
+            seen_list: Vec::new(),
+            causes: Vec::new(),
+            stack: Vec::new(),
         }
     }
 
@@ -576,14 +587,17 @@ impl Solver {
         }
     }
 
-    /// The clause a dead end teaches (its literal of the last level first) and the level to
-    /// jump back to.
-    fn analyze(&mut self, conflict: Conflict) -> (Vec<Lit>, u32) {
+    /// Leaves in `self.learnt` the clause a dead end teaches (its literal of the last level
+    /// first) and returns the level to jump back to.
+    fn analyze(&mut self, conflict: Conflict) -> u32 {
         let current = self.decision_level();
-        let mut learnt: Vec<Lit> = vec![0];
+        let mut learnt = std::mem::take(&mut self.learnt);
+        learnt.clear();
+        learnt.push(0);
         let mut open_here = 0usize;
-        let mut seen_list: Vec<u32> = Vec::new();
-        let mut causes: Vec<Lit> = Vec::new();
+        let mut seen_list = std::mem::take(&mut self.seen_list);
+        let mut causes = std::mem::take(&mut self.causes);
+        causes.clear();
         match conflict {
             Conflict::Pair(a, b) => causes.extend([neg(a), neg(b)]),
             Conflict::Group(g) => causes.extend(self.group(g).iter().map(|&u| pos(u))),
@@ -628,6 +642,7 @@ impl Solver {
             self.for_each_cause(var(p), |l| list.push(l));
             causes = list;
         }
+        self.causes = causes;
         // Drop a literal that the others force: its reasons lead, through forced steps only, to
         // literals of the clause (or to the root).
         let levels = learnt[1..]
@@ -644,9 +659,11 @@ impl Solver {
             }
         }
         learnt.truncate(kept);
-        for x in seen_list {
+        for &x in &seen_list {
             self.seen[x as usize] = false;
         }
+        seen_list.clear();
+        self.seen_list = seen_list;
         let mut back = 0;
         if learnt.len() > 1 {
             let mut best = 1;
@@ -658,7 +675,8 @@ impl Solver {
             learnt.swap(1, best);
             back = self.level[var(learnt[1]) as usize];
         }
-        (learnt, back)
+        self.learnt = learnt;
+        back
     }
 
     #[inline]
@@ -671,10 +689,13 @@ impl Solver {
     /// to follow are marked too (and listed in `seen_list`, to be cleared); a failed search
     /// unmarks what it marked.
     fn redundant(&mut self, lit: Lit, levels: u32, seen_list: &mut Vec<u32>) -> bool {
-        let mut stack = vec![var(lit)];
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.push(var(lit));
         let top = seen_list.len();
-        let mut causes = Vec::new();
-        while let Some(x) = stack.pop() {
+        let mut causes = std::mem::take(&mut self.causes);
+        let mut follows = true;
+        'walk: while let Some(x) = stack.pop() {
             causes.clear();
             self.for_each_cause(x, |l| causes.push(l));
             for &l in &causes {
@@ -692,11 +713,14 @@ impl Solver {
                         self.seen[z as usize] = false;
                     }
                     seen_list.truncate(top);
-                    return false;
+                    follows = false;
+                    break 'walk;
                 }
             }
         }
-        true
+        self.stack = stack;
+        self.causes = causes;
+        follows
     }
 
     fn lbd(&mut self, lits: &[Lit]) -> u32 {
@@ -969,11 +993,13 @@ impl Search<'_> {
                         return stop;
                     }
                 }
-                let (learnt, back) = solver.analyze(conflict);
+                let back = solver.analyze(conflict);
+                let learnt = std::mem::take(&mut solver.learnt);
                 solver.learned_total += 1;
                 solver.learned_literals += learnt.len() as u64;
                 solver.backtrack(back);
                 solver.add_clause(&learnt, false);
+                solver.learnt = learnt;
                 solver.bump /= ACTIVITY_DECAY;
                 solver.clause_bump /= CLAUSE_DECAY;
                 until_restart = until_restart.saturating_sub(1);

@@ -18,7 +18,7 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use explore::explain::ExplainOptions;
 use explore::format::{self, Symbols};
 use explore::geometry::Shape;
-use explore::{Branch, Config, Forced, Learn, Strategy};
+use explore::{Branch, Config, Forced, Learn, Strategy, compare};
 
 use crate::color::Color;
 
@@ -111,9 +111,21 @@ pub(crate) fn parse() -> Cli {
 impl Cli {
     /// What is wrong with flags that clap accepts one by one but that do not go together.
     fn conflict(&self) -> Option<String> {
+        let rules = match &self.command {
+            None => Some(&self.solve.engine.rules),
+            Some(Command::Split(args)) => Some(&args.rules),
+            Some(Command::Explain(args)) => Some(&args.engine.rules),
+            _ => None,
+        };
+        if let Some(flag) = rules.and_then(RuleArgs::several) {
+            return Some(format!(
+                "{flag} takes one rule here; explore compare takes several, separated by \
+                 commas, to run side by side"
+            ));
+        }
         match &self.command {
             None => self.solve.conflict(),
-            Some(Command::Split(args)) if args.rules.learn != Learn::Off => Some(
+            Some(Command::Split(args)) if args.rules.learns() => Some(
                 "explore split cuts the breadth-first search, which does not learn: leave out \
                  --learn"
                     .to_owned(),
@@ -125,7 +137,7 @@ impl Cli {
 
 impl SolveArgs {
     fn conflict(&self) -> Option<String> {
-        let learn = self.engine.rules.learn;
+        let learn = self.engine.rules.learn[0];
         if learn == Learn::Off {
             None
         } else if self.strategy != Strategy::Dfs {
@@ -936,15 +948,17 @@ pub(crate) struct RuleArgs {
     /// Repeated until none is left. The default, locked, is the fastest on hard 9x9 puzzles: it
     /// needs the fewest boards and each costs little more. On large hard boards (25x25), subsets is
     /// the one to use: each board costs about three times as much, and trees are sixty times
-    /// smaller (figures in docs/benchmarks.md).
+    /// smaller (figures in docs/benchmarks.md). explore compare takes several, separated by
+    /// commas, and runs each strategy under each.
     #[arg(
         long,
         value_name = "RULE",
         default_value = Forced::default().name(),
         value_parser = forced_parser(),
+        value_delimiter = ',',
         help_heading = "Breadth-first engine"
     )]
-    pub(crate) forced: Forced,
+    pub(crate) forced: Vec<Forced>,
 
     /// Which cell bfs and dfs branch on
     ///
@@ -953,30 +967,33 @@ pub(crate) struct RuleArgs {
     /// children and takes the cell whose children settle the most. That costs up to 64 boards per
     /// branch (reported as probes), and makes the trees of hard 25x25 puzzles ten to a hundred
     /// times smaller: with --forced subsets it is the combination to use there
-    /// (docs/benchmarks.md).
+    /// (docs/benchmarks.md). explore compare takes several, separated by commas.
     #[arg(
         long,
         value_name = "RULE",
         default_value = Branch::default().name(),
         value_parser = branch_parser(),
+        value_delimiter = ',',
         help_heading = "Breadth-first engine"
     )]
-    pub(crate) branch: Branch,
+    pub(crate) branch: Vec<Branch>,
 
     /// Whether dfs learns from its dead boards
     ///
     /// clauses: after the root board is filled, dfs explains each dead end by the reasons of
     /// its forced steps, keeps the explanation as a clause that prunes every later board, and
     /// guesses where recent dead ends were (conflict-driven clause learning). It pays on hard
-    /// 25x25 and larger puzzles; bfs does not learn yet.
+    /// 25x25 and larger puzzles; bfs does not learn yet. explore compare takes several:
+    /// --learn off,clauses puts dfs with and without learning side by side.
     #[arg(
         long,
         value_name = "RULE",
         default_value = Learn::default().name(),
         value_parser = learn_parser(),
+        value_delimiter = ',',
         help_heading = "Breadth-first engine"
     )]
-    pub(crate) learn: Learn,
+    pub(crate) learn: Vec<Learn>,
 
     /// Most boards one level of the bfs frontier may hold
     ///
@@ -1009,14 +1026,50 @@ pub(crate) struct RuleArgs {
 }
 
 impl RuleArgs {
-    /// `config` with these rules and budgets.
+    /// `config` with these rules and budgets: the first of each rule given several times
+    /// ([`Cli::conflict`] lets only `explore compare` take several).
     pub(crate) fn apply(&self, config: Config) -> Config {
-        config
-            .with_forced(self.forced)
-            .with_branch(self.branch)
-            .with_learn(self.learn)
-            .with_max_frontier(self.max_frontier)
-            .with_max_frontier_bytes(self.max_frontier_bytes)
+        let mut each = self.each(config);
+        each.swap_remove(0)
+    }
+
+    /// `config` under every combination of the rules given, in the order given (forced
+    /// outermost, learn innermost), each with these budgets: what `explore compare` runs.
+    pub(crate) fn each(&self, config: Config) -> Vec<Config> {
+        let mut configs = Vec::new();
+        for &forced in &self.forced {
+            for &branch in &self.branch {
+                for &learn in &self.learn {
+                    configs.push(
+                        config
+                            .clone()
+                            .with_forced(forced)
+                            .with_branch(branch)
+                            .with_learn(learn)
+                            .with_max_frontier(self.max_frontier)
+                            .with_max_frontier_bytes(self.max_frontier_bytes),
+                    );
+                }
+            }
+        }
+        configs
+    }
+
+    /// The first rule flag given more than one value, if any.
+    fn several(&self) -> Option<&'static str> {
+        [
+            ("--forced", self.forced.len()),
+            ("--branch", self.branch.len()),
+            ("--learn", self.learn.len()),
+        ]
+        .into_iter()
+        .find(|&(_, n)| n > 1)
+        .map(|(flag, _)| flag)
+    }
+
+    /// Whether any value of `--learn` asks for learning.
+    fn learns(&self) -> bool {
+        self.learn.iter().any(|&learn| learn != Learn::Off)
     }
 }
 
@@ -1139,6 +1192,28 @@ impl CompareArgs {
     /// The configuration every compared strategy starts from; one engine thread unless asked.
     pub(crate) fn config(&self) -> Config {
         config(&self.limits, &self.engine, None, Some(1))
+    }
+
+    /// What to compare: each strategy under each combination of the rules given, a strategy's
+    /// rows together, leaving out a row that only repeats one before it (bfs does not learn,
+    /// and the naive strategies follow no rule).
+    pub(crate) fn configs(&self) -> Vec<Config> {
+        let variants = self.engine.rules.each(self.config());
+        let mut configs: Vec<Config> = Vec::new();
+        for &strategy in self.strategies() {
+            for variant in &variants {
+                for config in compare::configs(&[strategy], variant) {
+                    let options = compare::options(&config);
+                    if !configs
+                        .iter()
+                        .any(|c| c.strategy == strategy && compare::options(c) == options)
+                    {
+                        configs.push(config);
+                    }
+                }
+            }
+        }
+        configs
     }
 }
 
@@ -1353,8 +1428,8 @@ mod tests {
         }
         let args = parse(&["--forced", "naked", "--branch", "first"]);
         assert_eq!(
-            (args.engine.rules.forced, args.engine.rules.branch),
-            (Forced::Naked, Branch::First)
+            (&args.engine.rules.forced[..], &args.engine.rules.branch[..]),
+            (&[Forced::Naked][..], &[Branch::First][..])
         );
     }
 

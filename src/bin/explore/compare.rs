@@ -38,7 +38,7 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
         eprintln!("explore: {error}");
         return EXIT_INPUT;
     }
-    let mut configs = compare::configs(args.strategies(), &args.config());
+    let mut configs = args.configs();
     if args.limits.timeout == Some(crate::cli::NO_TIMEOUT) {
         // `--timeout inf` asks for no budget: not even the naive strategies' default one.
         for config in &mut configs {
@@ -309,10 +309,16 @@ const PRIORITY: [&str; 16] = [
 /// The full table, every field as a plain number, is `--wide` ([`compare::table`]) and the
 /// other formats.
 pub(crate) fn table(summaries: &[compare::Summary], width: usize) -> (String, usize) {
-    let cells: Vec<Vec<String>> = TABLE
+    let mut cells: Vec<Vec<String>> = TABLE
         .iter()
         .map(|column| summaries.iter().map(column.cell).collect())
         .collect();
+    // Rows of one strategy and board say what sets them apart (`dfs (learn=clauses)`).
+    for (cell, distinction) in cells[0].iter_mut().zip(compare::distinctions(summaries)) {
+        if !distinction.is_empty() {
+            cell.push_str(&format!(" ({distinction})"));
+        }
+    }
     let widths: Vec<usize> = TABLE
         .iter()
         .zip(&cells)
