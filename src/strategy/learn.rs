@@ -11,18 +11,22 @@
 //!   four groups (the reason: that candidate); a group with one candidate left makes it true
 //!   (the reason: the others of the group, all ruled out); a group with none left is a dead end.
 //!   These are the naked and hidden singles of the board kernels.
-//! - **Guesses.** Where nothing is forced, the search guesses one candidate true or false: the
-//!   one most often met in recent dead ends (an activity score, decayed as the search goes on),
-//!   set as it was last set.
+//! - **Guesses.** Where nothing is forced, the search guesses one candidate true (its digit
+//!   placed in its cell): the one most often met in recent dead ends (an activity score,
+//!   decayed as the search goes on).
 //! - **Learning.** At a dead end, the reasons are followed back from the group or clause that
 //!   died until one candidate of the last guess's level is left (the first unique implication
-//!   point). The candidates reached form a *clause*: not all of them can be as they are. The
-//!   search keeps it, jumps back to the level where the clause forces its one candidate of the
+//!   point). The candidates reached form a *clause*: not all of them can be as they are. It is
+//!   made shorter twice: a candidate that the others force is dropped, and the candidates of
+//!   one earlier level give way to the one candidate of that level they all follow from, where
+//!   there is one. The search keeps it, jumps back to the level where the clause forces its one candidate of the
 //!   last level, and from then on every board it reaches obeys it: a clause with one candidate
 //!   left forces it, like a group.
 //! - **Forgetting.** Kept clauses have a budget that grows slowly with the dead ends; past it the
-//!   half least useful (most levels spanned, least recently met) are dropped. The search
-//!   restarts from the root now and then (Luby's sequence), keeping what it learned.
+//!   half least useful (most levels spanned, least recently met) are dropped, sparing those
+//!   that span two levels or fewer, and those of up to six that took part in a dead end since
+//!   the last time. The search restarts from the root now and then (Luby's sequence), keeping
+//!   what it learned.
 //!
 //! A solution is a state with every candidate decided and no group dead. To find the next one,
 //! the search keeps a clause that the guesses on the path to it cannot all hold again, so every
@@ -109,6 +113,11 @@ const HEADER: usize = 4;
 const KEEP: u32 = 1;
 /// Flag: forgotten, to be dropped from the arena.
 const GONE: u32 = 2;
+/// Flag: met in a dead end's analysis since the last clean-up.
+const USED: u32 = 4;
+/// Clauses spanning at most this many levels are kept through a clean-up when they were used
+/// since the one before.
+const TIER: u32 = 6;
 
 #[derive(Clone, Copy)]
 struct Watcher {
@@ -240,6 +249,8 @@ struct Solver {
     clause_bump: f32,
     heap: Heap,
     seen: Vec<bool>,
+    /// Marks of [`Solver::block_uip`], all false between its calls.
+    block: Vec<bool>,
     level_stamp: Vec<u64>,
     stamp: u64,
     /// Watches held, two per clause.
@@ -313,6 +324,7 @@ impl Solver {
             clause_bump: 1.0,
             heap,
             seen: vec![false; n_vars],
+            block: vec![false; n_vars],
             level_stamp: vec![0; n_vars + 1],
             stamp: 0,
             watchers: 0,
@@ -576,6 +588,7 @@ impl Solver {
         if self.arena[c as usize + 3] & KEEP != 0 {
             return;
         }
+        self.arena[c as usize + 3] |= USED;
         let activity = f32::from_bits(self.arena[at]) + self.clause_bump;
         self.arena[at] = activity.to_bits();
         if activity > 1e20 {
@@ -659,6 +672,7 @@ impl Solver {
             }
         }
         learnt.truncate(kept);
+        self.shrink(&mut learnt);
         for &x in &seen_list {
             self.seen[x as usize] = false;
         }
@@ -677,6 +691,91 @@ impl Solver {
         }
         self.learnt = learnt;
         back
+    }
+
+    /// Replaces the literals of each earlier level of `learnt` (all but its first) by one, where
+    /// that level has a candidate they all follow from, given the clause's other literals (marked
+    /// `seen`): their nearest common cause on the trail. The clause says the same and is
+    /// shorter. A level whose literals rest on a candidate of an earlier level outside the
+    /// clause stays as it is.
+    fn shrink(&mut self, learnt: &mut Vec<Lit>) {
+        if learnt.len() < 3 {
+            return;
+        }
+        let level = &self.level;
+        learnt[1..].sort_unstable_by_key(|&l| std::cmp::Reverse(level[var(l) as usize]));
+        let mut out = 1;
+        let mut i = 1;
+        while i < learnt.len() {
+            let at = self.level[var(learnt[i]) as usize];
+            let mut end = i + 1;
+            while end < learnt.len() && self.level[var(learnt[end]) as usize] == at {
+                end += 1;
+            }
+            if end - i > 1 {
+                if let Some(uip) = self.block_uip(&learnt[i..end], at) {
+                    learnt[out] = uip ^ 1;
+                    out += 1;
+                    i = end;
+                    continue;
+                }
+            }
+            learnt.copy_within(i..end, out);
+            out += end - i;
+            i = end;
+        }
+        learnt.truncate(out);
+    }
+
+    /// The candidate of level `at` that every literal of `lits` (all of that level) follows
+    /// from, with literals marked `seen`, if there is one.
+    fn block_uip(&mut self, lits: &[Lit], at: u32) -> Option<Lit> {
+        let mut marked = std::mem::take(&mut self.stack);
+        marked.clear();
+        for &l in lits {
+            self.block[var(l) as usize] = true;
+            marked.push(var(l));
+        }
+        let mut open = lits.len();
+        let start = self.levels[at as usize - 1];
+        let mut causes = std::mem::take(&mut self.causes);
+        let mut uip = None;
+        'walk: for i in (start..self.levels[at as usize]).rev() {
+            let p = self.trail[i];
+            let x = var(p);
+            if !self.block[x as usize] {
+                continue;
+            }
+            if open == 1 {
+                uip = Some(p);
+                break;
+            }
+            open -= 1;
+            causes.clear();
+            self.for_each_cause(x, |l| causes.push(l));
+            if causes.is_empty() {
+                break;
+            }
+            for &l in &causes {
+                let y = var(l) as usize;
+                let of = self.level[y];
+                if of == at {
+                    if !self.block[y] {
+                        self.block[y] = true;
+                        marked.push(y as u32);
+                        open += 1;
+                    }
+                } else if of > 0 && !self.seen[y] {
+                    break 'walk;
+                }
+            }
+        }
+        for &x in &marked {
+            self.block[x as usize] = false;
+        }
+        self.stack = marked;
+        self.causes = causes;
+        uip
     }
 
     #[inline]
@@ -790,15 +889,22 @@ impl Solver {
         });
     }
 
-    /// Forgets the less useful half of the learned clauses that no candidate rests on and that
-    /// span more than two levels (any number, when the store is `full`), then packs the arena.
+    /// Forgets the less useful half of the learned clauses that no candidate rests on, that span
+    /// more than two levels, and that span more than [`TIER`] or took no part in a dead end since
+    /// the last call (any of them, when the store is `full`), then packs the arena.
     fn reduce(&mut self, full: bool) {
         let mut order: Vec<u32> = self
             .learnts
             .iter()
             .copied()
-            .filter(|&c| (full || self.arena[c as usize + 1] > 2) && !self.locked(c))
+            .filter(|&c| {
+                let (lbd, flags) = (self.arena[c as usize + 1], self.arena[c as usize + 3]);
+                (full || (lbd > 2 && !(lbd <= TIER && flags & USED != 0))) && !self.locked(c)
+            })
             .collect();
+        for &c in &self.learnts {
+            self.arena[c as usize + 3] &= !USED;
+        }
         let arena = &self.arena;
         order.sort_by(|&a, &b| {
             let (a, b) = (a as usize, b as usize);
