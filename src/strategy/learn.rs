@@ -107,8 +107,9 @@ enum Conflict {
 }
 
 /// Words before a clause's literals in the arena: its length; the guess levels it spanned when
-/// learned (its "literal block distance"); its activity (`f32` bits); its flags.
-const HEADER: usize = 4;
+/// learned (its "literal block distance"); its activity (`f32` bits); its flags; where the last
+/// search for a literal to watch stopped (the next one starts there).
+const HEADER: usize = 5;
 /// Flag: never forgotten (the clauses that exclude the solutions found).
 const KEEP: u32 = 1;
 /// Flag: forgotten, to be dropped from the arena.
@@ -513,10 +514,14 @@ impl Solver {
                 j += 1;
                 continue;
             }
-            for k in base + 2..base + len {
-                let l = self.arena[k];
+            // Long clauses are searched round from where the last search stopped, so that the
+            // literals just passed, likely still false, are not read again first.
+            let from = self.arena[w.clause as usize + 4] as usize;
+            for k in (from..len).chain(2..from) {
+                let l = self.arena[base + k];
                 if self.value[l as usize] != FALSE {
-                    self.arena.swap(base + 1, k);
+                    self.arena[w.clause as usize + 4] = k as u32;
+                    self.arena.swap(base + 1, base + k);
                     self.watches[l as usize].push(Watcher {
                         clause: w.clause,
                         blocker: first,
@@ -868,7 +873,7 @@ impl Solver {
         let lbd = self.lbd(lits);
         let c = self.arena.len() as u32;
         self.arena
-            .extend([lits.len() as u32, lbd, 0, if keep { KEEP } else { 0 }]);
+            .extend([lits.len() as u32, lbd, 0, if keep { KEEP } else { 0 }, 2]);
         self.arena.extend_from_slice(lits);
         self.watch(c, lits[0], lits[1]);
         if !keep {
