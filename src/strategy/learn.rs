@@ -19,9 +19,9 @@
 //!   point). The candidates reached form a *clause*: not all of them can be as they are. It is
 //!   made shorter twice: a candidate that the others force is dropped, and the candidates of
 //!   one earlier level give way to the one candidate of that level they all follow from, where
-//!   there is one. The search keeps it, jumps back to the level where the clause forces its one candidate of the
-//!   last level, and from then on every board it reaches obeys it: a clause with one candidate
-//!   left forces it, like a group.
+//!   there is one. The search keeps it, jumps back to the level where the clause forces its
+//!   one candidate of the last level, and from then on every board it reaches obeys it: a
+//!   clause with one candidate left forces it, like a group.
 //! - **Forgetting.** Kept clauses have a budget that grows slowly with the dead ends; past it the
 //!   half least useful (most levels spanned, least recently met) are dropped, sparing those
 //!   that span two levels or fewer, and those of up to six that took part in a dead end since

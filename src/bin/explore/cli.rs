@@ -468,10 +468,11 @@ pub(crate) struct CompareArgs {
 
     /// Draw the comparison as SVG, with memory against work
     ///
-    /// Time and peak memory over all the puzzles, and, on the first puzzle, the memory each one held against the share of its
-    /// boards expanded, one line per strategy: the breadth-first frontier bulges to a whole
-    /// level of boards where the depth-first stack stays a thin line. The first puzzle is
-    /// solved once more for it, so the timings do not pay for the sampling.
+    /// Time and peak memory over all the puzzles, and, on the first puzzle, the memory each one
+    /// held against the share of its boards expanded, one line per strategy: the breadth-first
+    /// frontier bulges to a whole level of boards where the depth-first stack stays a thin
+    /// line. The first puzzle is solved once more for it, so the timings do not pay for the
+    /// sampling.
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     pub(crate) svg: Option<PathBuf>,
 
