@@ -120,6 +120,18 @@ pub(crate) trait Board: Clone + Send + Sync + Debug + 'static {
     /// The settled digits as a grid; unsettled cells are empty.
     fn to_grid(&self) -> Grid;
 
+    /// Rules `digit` out of `cell`, an unsettled cell, and returns whether it was a candidate
+    /// there. The next [`Board::fill_forced`] draws what follows (a cell left with one
+    /// candidate is settled, one left with none is dead).
+    fn remove(&mut self, cell: Cell, digit: Digit) -> bool;
+
+    /// The guesses that led from the root to this board, each a cell-digit pair numbered
+    /// `cell index * side + digit bit`, for a board that records them (the breadth-first
+    /// search that learns); empty for the others.
+    fn guesses(&self) -> &[u32] {
+        &[]
+    }
+
     /// Fills forced cells by `rule` until none is left (see the module docs), and returns how
     /// many it filled.
     fn fill_forced(&mut self, rule: Forced) -> Result<u32, Dead>;

@@ -93,7 +93,7 @@ pub fn configs(strategies: &[Strategy], base: &Config) -> Vec<Config> {
 }
 
 /// The options of `config` that shape its strategy's search, as `key=value` words in the CLI's
-/// spelling: `forced=locked branch=fewest` for `bfs` and `dfs` (and `learn=clauses` for a `dfs`
+/// spelling: `forced=locked branch=fewest` for `bfs` and `dfs` (and `learn=clauses` for a search
 /// that learns), `threads=N` for `bfs` (the only strategy with threads), then the budgets and
 /// limits when set. Empty when nothing departs from the plain strategy.
 pub fn options(config: &Config) -> String {

@@ -161,18 +161,19 @@ pub enum Branch {
     Probe,
 }
 
-/// Whether the depth-first search learns from its dead boards. New rules may be added in a
-/// minor release.
+/// Whether the board searches (`bfs` and `dfs`) learn from their dead boards. New rules may be
+/// added in a minor release.
 #[non_exhaustive]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Learn {
     /// Nothing is learned: each dead board is only dropped.
     #[default]
     Off,
-    /// Conflict-driven clause learning (`dfs` only): after the root board is filled, each
-    /// dead end is explained by the reasons of its forced steps and the explanation kept as a
-    /// clause that prunes every later board; guesses follow where recent dead ends were. Pays
-    /// on hard large boards (25x25 and up).
+    /// Conflict-driven clause learning: each dead end is explained by the reasons of its
+    /// forced steps and the explanation kept as a clause that prunes every later board. `dfs`
+    /// learns at once, from the filled root board on, and guesses where recent dead ends were
+    /// (it pays on hard large boards, 25x25 and up); `bfs` merges the clauses a level learned
+    /// before the next level, so that every thread count gives the same levels.
     Clauses,
 }
 
@@ -189,7 +190,7 @@ impl Learn {
             Learn::Off => "nothing: a dead board is dropped",
             Learn::Clauses => {
                 "each dead end explained by its forced steps' reasons and kept as a clause \
-                 (dfs; pays on hard 25x25 and larger)"
+                 (bfs and dfs; pays on hard 25x25 and larger)"
             }
         }
     }
@@ -249,8 +250,9 @@ pub struct Config {
     pub forced: Forced,
     /// Branch-cell rule of the breadth-first engine.
     pub branch: Branch,
-    /// Learning from dead boards ([`Config::learns`]: `dfs` only; the other strategies learn
-    /// nothing). The clauses learned are held within `max_frontier_bytes`.
+    /// Learning from dead boards ([`Config::learns`]: `bfs` and `dfs`; the other strategies
+    /// learn nothing). The clauses learned are held within `max_frontier_bytes` (`bfs`: a 64th
+    /// of it for each thread's copy).
     pub learn: Learn,
     /// Most boards the breadth-first frontier may hold; beyond it, boards are expanded
     /// depth-first inside the worker so memory stays bounded.
@@ -454,12 +456,12 @@ impl Config {
     /// tighter of a million and [`Config::max_kept_bytes`], and at least one (with the default
     /// 128 MiB: 1,000,000 of 9x9, 372,827 of 16x16, 184,112 of 25x25).
     ///
-    /// A search that learns ([`Config::learns`]) also keeps, for each solution, a clause that
+    /// `dfs` that learns ([`Config::learns`]) also keeps, for each solution, a clause that
     /// excludes it: at most a candidate per cell, 4 bytes each, and 32 bytes of header and
     /// watches. Those count here too, so that its kept clauses stay within `max_kept_bytes`.
     pub fn max_kept(&self, shape: crate::geometry::Shape) -> u64 {
         let mut bytes = solution_bytes(shape);
-        if self.learns() {
+        if self.blocks_solutions() {
             bytes += 4 * shape.n_cells() + 32;
         }
         MAX_KEPT_SOLUTIONS
@@ -472,16 +474,21 @@ impl Config {
     /// limit asked for: then there may be more solutions than it reports.
     pub fn is_capped(&self, shape: crate::geometry::Shape, count: u128) -> bool {
         let cap = self.max_kept(shape);
-        (self.keep_solutions || self.learns())
+        (self.keep_solutions || self.blocks_solutions())
             && count >= u128::from(cap)
             && self.max_solutions.is_none_or(|asked| asked > cap)
     }
 
-    /// Whether the search learns from its dead boards: `dfs` with [`Learn::Clauses`]. Such a
-    /// search keeps a clause for each solution it finds, so it finds at most
+    /// Whether the search learns from its dead boards: `bfs` or `dfs` with [`Learn::Clauses`].
+    /// `dfs` that learns keeps a clause for each solution it finds, so it finds at most
     /// [`Config::max_kept`] even when it only counts them.
     pub fn learns(&self) -> bool {
-        self.strategy == Strategy::Dfs && self.learn == Learn::Clauses
+        matches!(self.strategy, Strategy::Bfs | Strategy::Dfs) && self.learn == Learn::Clauses
+    }
+
+    /// Whether the search keeps a clause for each solution it finds: `dfs` that learns.
+    fn blocks_solutions(&self) -> bool {
+        self.strategy == Strategy::Dfs && self.learns()
     }
 
     /// Most boards of `board_bytes` bytes each that one level of the breadth-first frontier may

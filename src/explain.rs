@@ -483,7 +483,7 @@ fn split_on<B: Board>(
     let mut agreeing: Vec<&Grid> = solutions.iter().collect();
     loop {
         let Step::Branch(cell, candidates) =
-            expand(&mut board, path.len(), &config, &mut stats, None)
+            expand(&mut board, path.len(), &config, &mut stats, None, None)
         else {
             return None;
         };

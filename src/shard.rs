@@ -132,7 +132,7 @@ fn levels<B: Board>(puzzle: &Grid, config: &Config, cut: Cut) -> Split {
         let mut live = Vec::with_capacity(level.len());
         let mut children = 0usize;
         for mut board in level {
-            match expand(&mut board, depth, config, &mut stats, None) {
+            match expand(&mut board, depth, config, &mut stats, None, None) {
                 Step::Dead => {}
                 Step::Solved => solutions.push(board.to_grid()),
                 Step::Counted(_) => unreachable!("solutions are kept, so boards are expanded"),

@@ -82,6 +82,7 @@ fn solve_on<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
         }
     }
     searched(config, || match config.strategy {
+        Strategy::Bfs if config.learns() => bfs::solve(puzzle, learn::Guided::new(root), config),
         Strategy::Bfs => bfs::solve(puzzle, root, config),
         _ if config.learns() => learn::solve(puzzle, root, config),
         _ => dfs::solve(puzzle, root, config),

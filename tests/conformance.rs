@@ -837,6 +837,8 @@ conformance! {
         dfs_hidden_probe = dfs(Forced::Hidden, Branch::Probe),
         dfs_locked_probe = dfs(Forced::Locked, Branch::Probe),
         dfs_subsets_probe = dfs(Forced::Subsets, Branch::Probe),
+        bfs_learn_hidden_2 = bfs(Forced::Hidden, Branch::Fewest, 2).with_learn(Learn::Clauses),
+        bfs_learn_subsets_2 = bfs(Forced::Subsets, Branch::Fewest, 2).with_learn(Learn::Clauses),
         dfs_learn_locked = dfs(Forced::Locked, Branch::Fewest).with_learn(Learn::Clauses),
         dfs_learn_subsets = dfs(Forced::Subsets, Branch::Fewest).with_learn(Learn::Clauses),
         bitmask = plain(Strategy::Bitmask),
@@ -879,12 +881,14 @@ fn the_variants_cover_every_strategy_and_option() {
         }
     }
     for &learn in Learn::ALL {
-        assert!(
-            variants
-                .iter()
-                .any(|(_, c)| c.strategy == Strategy::Dfs && c.learn == learn),
-            "dfs --learn {learn} is not run"
-        );
+        for strategy in [Strategy::Bfs, Strategy::Dfs] {
+            assert!(
+                variants
+                    .iter()
+                    .any(|(_, c)| c.strategy == strategy && c.learn == learn),
+                "{strategy} --learn {learn} is not run"
+            );
+        }
     }
     let mut names: Vec<&str> = variants.iter().map(|(name, _)| *name).collect();
     names.sort_unstable();

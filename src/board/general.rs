@@ -781,6 +781,16 @@ impl Board for General {
         child
     }
 
+    fn remove(&mut self, cell: Cell, digit: Digit) -> bool {
+        let (row, bit, digit) = (cell.row(), 1 << cell.col(), digit.bit() as usize);
+        let word = self.at(digit, row);
+        if self.open(row) & bit == 0 || word & bit == 0 {
+            return false;
+        }
+        self.store(digit, row, word & !bit);
+        true
+    }
+
     fn to_grid(&self) -> Grid {
         let mut grid = Grid::empty(self.shape);
         for row in 0..self.side() {

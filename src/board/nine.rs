@@ -435,6 +435,18 @@ impl Board for Nine {
         child
     }
 
+    fn remove(&mut self, cell: Cell, digit: Digit) -> bool {
+        let (band, bit) = locate(cell);
+        let w = word(digit.bit() as usize, band);
+        if self.open[band] & self.places[w] & 1 << bit == 0 {
+            return false;
+        }
+        self.places[w] &= !(1 << bit);
+        self.changed |= 1 << w;
+        self.pair = NO_PAIR;
+        true
+    }
+
     fn to_grid(&self) -> Grid {
         let mut values = [0; N_CELLS];
         for digit in 0..SIZE {

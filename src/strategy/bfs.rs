@@ -58,6 +58,7 @@ use crate::progress::Meter;
 use crate::stats::Stats;
 use crate::strategy::estimate::Estimator;
 use crate::strategy::expand::{Step, expand};
+use crate::strategy::learn::{Learner, Lessons};
 use crate::strategy::{Found, Strategy, dfs};
 use crate::trace;
 
@@ -106,6 +107,12 @@ struct Harvest<'a, B> {
     /// The coordinator's estimate of the whole search, refreshed between levels and while a
     /// level runs; `None` in a worker's harvest, and when no one watches the search.
     estimator: Option<Estimator<'a>>,
+    /// The clauses learned, in the order of the boards that taught them (a search that
+    /// learns), to be merged when the level ends.
+    learned: Vec<Vec<u32>>,
+    /// The coordinator's learner, for the levels it expands itself; `None` in a worker's
+    /// harvest (a worker keeps one for all its chunks), and when the search does not learn.
+    learner: Option<Learner>,
 }
 
 impl<'a, B> Harvest<'a, B> {
@@ -117,6 +124,8 @@ impl<'a, B> Harvest<'a, B> {
             held: Cell::new(held),
             meter: Meter::new(config.progress.as_ref()),
             estimator: None,
+            learned: Vec::new(),
+            learner: None,
         }
     }
 }
@@ -144,6 +153,8 @@ struct Shared<'a> {
     halt: AtomicU8,
     /// Kept solutions of the memory bound below: those found by chunks not yet merged.
     held: Held,
+    /// The clauses learned by the levels done, for a search that learns.
+    lessons: Option<Lessons>,
 }
 
 /// The bound on solutions kept by chunks whose results cannot be merged yet, because an
@@ -264,7 +275,9 @@ impl Shared<'_> {
 
     /// Expands the boards of chunk `index` of the level at `depth` into `out`: at most `share`
     /// children join the next level, the others are searched depth-first at once. Returns
-    /// why it stopped before its last board, if it did.
+    /// why it stopped before its last board, if it did. A `learner` (a search that learns)
+    /// first takes the clauses of the levels before, and leaves those the chunk teaches in
+    /// `out`.
     fn process<'a, B: Board>(
         &self,
         index: usize,
@@ -272,6 +285,7 @@ impl Shared<'_> {
         boards: impl Iterator<Item = B>,
         share: usize,
         out: &mut Harvest<'a, B>,
+        mut learner: Option<&mut Learner>,
     ) -> Option<Stop> {
         let limit = self.budget.max_solutions();
         let room = out.next.len() + share;
@@ -281,8 +295,12 @@ impl Shared<'_> {
             stats,
             held,
             meter,
+            learned,
             ..
         } = out;
+        if let (Some(learner), Some(lessons)) = (learner.as_deref_mut(), &self.lessons) {
+            learner.catch_up(lessons);
+        }
         let mut stop = None;
         'boards: for mut board in boards {
             if let Some(reason) = self.check(index, stats, held, meter) {
@@ -295,6 +313,7 @@ impl Shared<'_> {
                 self.config,
                 stats,
                 self.budget.deadline(),
+                learner.as_deref_mut(),
             ) {
                 Step::Dead => {}
                 Step::Solved => {
@@ -337,6 +356,13 @@ impl Shared<'_> {
                 }
             }
         }
+        if let Some(learner) = learner {
+            for clause in learner.take_learned() {
+                stats.learned += 1;
+                stats.learned_literals += clause.len() as u64;
+                learned.push(clause);
+            }
+        }
         meter.flush(stats);
         stop
     }
@@ -352,17 +378,22 @@ impl Shared<'_> {
     ) -> Option<Stop> {
         let shares = Shares::new(level.len(), self.max_frontier::<B>(level));
         let mut boards = level.drain();
+        let mut learner = out.learner.take();
+        let mut stop = None;
         for index in 0..shares.n_chunks {
             // Between chunks the estimate may be refreshed: the open boards are the level's
             // rest and the next level so far.
             let open = boards.as_slice().iter().chain(out.next.iter());
             refresh(&mut out.estimator, &out.stats, open);
             let chunk = boards.by_ref().take(shares.chunk_len);
-            if let Some(stop) = self.process(index, depth, chunk, shares.of(index), out) {
-                return Some(stop);
+            let share = shares.of(index);
+            stop = self.process(index, depth, chunk, share, out, learner.as_mut());
+            if stop.is_some() {
+                break;
             }
         }
-        None
+        out.learner = learner;
+        stop
     }
 
     /// Most boards a level may hold, for boards like those of `level`.
@@ -421,6 +452,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
             lock: Mutex::new(()),
             room: Condvar::new(),
         },
+        lessons: config.learns().then(|| Lessons::new(&root, config)),
     };
     let threads = config.n_threads();
     let (stats, found, stop, footprint) = if threads == 1 {
@@ -477,6 +509,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
 
 /// A worker: expands chunks until the queue is closed.
 fn work<'a, B: Board>(shared: &Shared<'a>, jobs: &Receiver<Job<B>>, done: &Sender<Done<'a, B>>) {
+    let mut learner = shared.lessons.as_ref().map(Lessons::learner);
     for job in jobs {
         let Job {
             index,
@@ -485,7 +518,15 @@ fn work<'a, B: Board>(shared: &Shared<'a>, jobs: &Receiver<Job<B>>, done: &Sende
             share,
         } = job;
         let mut harvest = Harvest::new(shared.config, Some(0));
-        let stop = shared.process(index, depth, level::boards(&boards), share, &mut harvest);
+        let boards_in = level::boards(&boards);
+        let stop = shared.process(
+            index,
+            depth,
+            boards_in,
+            share,
+            &mut harvest,
+            learner.as_mut(),
+        );
         // The chunk's hold on the level's segments ends before the coordinator hears of it, so
         // that it can take the last of them without a copy.
         drop(boards);
@@ -570,6 +611,7 @@ fn gather<'a, B: Board>(
         }
         // The chunk's children join the next level as they are, a segment: nothing is copied.
         out.next.push_segment(done.harvest.next.take_own());
+        out.learned.append(&mut done.harvest.learned);
         if let Some(reason @ (Stop::NodeBudget | Stop::Timeout)) = done.stop {
             stop = Some(reason);
         }
@@ -598,6 +640,7 @@ fn run_levels<'a, B: Board>(
     let mut emitted = 0;
     let mut footprint = shared.config.footprint.then(Footprint::new);
     out.estimator = Estimator::new(shared.config, shared.start);
+    out.learner = shared.lessons.as_ref().map(Lessons::learner);
     while !level.is_empty() {
         refresh(&mut out.estimator, &out.stats, level.iter());
         // The frontier is the level; the workers' overflow stacks are not part of it.
@@ -609,6 +652,9 @@ fn run_levels<'a, B: Board>(
         }
 
         let early = expand_level(&mut level, depth, &mut out);
+        if let Some(lessons) = &shared.lessons {
+            lessons.merge(std::mem::take(&mut out.learned));
+        }
         // Deeper depths may still grow (overflow, later levels); this one and those above
         // it are final.
         emitted = trace::depths_from(Strategy::Bfs, &out.stats.per_depth[..=depth], emitted);

@@ -165,7 +165,7 @@ pub(crate) fn search<B: Board>(
         if let Some(stop) = check(stats, held) {
             return stop;
         }
-        match expand(&mut board, depth, config, stats, budget.deadline()) {
+        match expand(&mut board, depth, config, stats, budget.deadline(), None) {
             Step::Dead => {}
             Step::Solved => {
                 found.add(|| board.to_grid());

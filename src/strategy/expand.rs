@@ -11,6 +11,7 @@ use crate::candidates::Candidates;
 use crate::config::{Branch, Config};
 use crate::geometry::Cell;
 use crate::stats::Stats;
+use crate::strategy::learn::Learner;
 use crate::strategy::tail::{self, TAIL_CELLS};
 
 /// What to do with a board after its forced cells are filled.
@@ -27,7 +28,9 @@ pub(crate) enum Step {
 }
 
 /// Expands `board`, found at `depth`, and counts it as one node. `deadline` is the search's,
-/// which cuts short a look-ahead ([`Branch::Probe`]) that would run past it.
+/// which cuts short a look-ahead ([`Branch::Probe`]) that would run past it. A `learner` (the
+/// breadth-first search that learns) first sets the board's guesses again under its clauses,
+/// which may rule out candidates or find the board dead ([`Learner::prune`]).
 #[inline]
 pub(crate) fn expand<B: Board>(
     board: &mut B,
@@ -35,10 +38,15 @@ pub(crate) fn expand<B: Board>(
     config: &Config,
     stats: &mut Stats,
     deadline: Option<Instant>,
+    learner: Option<&mut Learner>,
 ) -> Step {
     stats.nodes += 1;
     stats.depth_mut(depth).boards += 1;
-    let Ok(filled) = board.fill_forced(config.forced) else {
+    let pruned = learner.map_or(Ok(0), |learner| learner.prune(board));
+    let Ok(filled) = pruned.and_then(|by_clauses| {
+        stats.learned_forced += by_clauses;
+        board.fill_forced(config.forced)
+    }) else {
         stats.dead += 1;
         stats.depth_mut(depth).dead += 1;
         return Step::Dead;

@@ -31,6 +31,9 @@
 //! A solution is a state with every candidate decided and no group dead. To find the next one,
 //! the search keeps a clause that the guesses on the path to it cannot all hold again, so every
 //! solution is found once and the search ends when the root itself dies.
+//!
+//! The breadth-first search learns with the same solver, one copy per thread, merging what a
+//! level learned before the next level ([`lessons`]).
 
 use std::time::Instant;
 
@@ -43,6 +46,10 @@ use crate::grid::Grid;
 use crate::outcome::{Found, Outcome, Stop};
 use crate::progress::Meter;
 use crate::stats::Stats;
+
+mod lessons;
+
+pub(crate) use lessons::{Guided, Learner, Lessons};
 
 /// A candidate, or its negation: `var << 1 | negated`.
 type Lit = u32;
@@ -128,6 +135,7 @@ struct Watcher {
 }
 
 /// Candidates ordered by activity, the most active first.
+#[derive(Clone)]
 struct Heap {
     heap: Vec<u32>,
     /// Position of each candidate in `heap`, or `u32::MAX`.
@@ -220,6 +228,7 @@ impl Heap {
 }
 
 /// The search state: the candidates' values with their reasons, the groups, the clauses.
+#[derive(Clone)]
 struct Solver {
     side: usize,
     /// Per literal: `TRUE`, `FALSE` or `OPEN`.
@@ -880,6 +889,55 @@ impl Solver {
             self.learnts.push(c);
         }
         self.assign(lits[0], Reason::Clause(c));
+    }
+
+    /// Makes the state of this solver, a copy of `other` from the same root, the same as
+    /// `other`'s: values, reasons, trail, clauses and their watches, in their order, so that
+    /// both draw the same consequences for the same reasons. Its memory is reused. Activity
+    /// is left as it is: the breadth-first search does not guess by it.
+    fn reset_to(&mut self, other: &Solver) {
+        self.value.clone_from(&other.value);
+        self.level.clone_from(&other.level);
+        self.reason.clone_from(&other.reason);
+        self.trail.clone_from(&other.trail);
+        self.levels.clone_from(&other.levels);
+        self.head = other.head;
+        self.open.clone_from(&other.open);
+        self.arena.clone_from(&other.arena);
+        self.learnts.clone_from(&other.learnts);
+        self.watches.clone_from(&other.watches);
+        self.watchers = other.watchers;
+    }
+
+    /// Keeps `lits`, a clause that holds in every solution, at the root (level 0): without the
+    /// literals the root has made false, and not at all when the root makes one true. A clause
+    /// left with one literal sets it at the root, and what follows is drawn. Returns whether
+    /// the root still stands: a clause with every literal false, or what it sets, may end it.
+    fn learn_at_root(&mut self, lits: &[Lit]) -> bool {
+        debug_assert_eq!(self.decision_level(), 0);
+        if lits.iter().any(|&l| self.lit_value(l) == TRUE) {
+            return true;
+        }
+        let open: Vec<Lit> = lits
+            .iter()
+            .copied()
+            .filter(|&l| self.lit_value(l) == OPEN)
+            .collect();
+        match open[..] {
+            [] => false,
+            [only] => {
+                self.assign(only, Reason::Guess);
+                self.propagate().is_none()
+            }
+            _ => {
+                let c = self.arena.len() as u32;
+                self.arena.extend([open.len() as u32, 0, 0, 0, 2]);
+                self.arena.extend_from_slice(&open);
+                self.watch(c, open[0], open[1]);
+                self.learnts.push(c);
+                true
+            }
+        }
     }
 
     fn watch(&mut self, c: u32, a: Lit, b: Lit) {

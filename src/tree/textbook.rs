@@ -100,6 +100,12 @@ impl Board for Textbook {
         self.grid.clone()
     }
 
+    /// Removes nothing: the candidates are the digits no peer holds, read from the grid, and
+    /// no search that learns walks these boards.
+    fn remove(&mut self, _cell: Cell, _digit: Digit) -> bool {
+        false
+    }
+
     /// Fills nothing: the backtrackers infer nothing. Dead when the givens break a rule, or
     /// when the first empty cell has no legal digit.
     fn fill_forced(&mut self, _rule: Forced) -> Result<u32, Dead> {

@@ -355,7 +355,7 @@ impl<B: Board> Inner<B> {
         };
         let depth = self.nodes[id].depth;
         let forced_before = self.stats.forced;
-        let step = expand(&mut board, depth, &self.config, &mut self.stats, None);
+        let step = expand(&mut board, depth, &self.config, &mut self.stats, None, None);
         let forced = u32::try_from(self.stats.forced - forced_before).unwrap_or(u32::MAX);
         let fate = match step {
             Step::Dead => Fate::Dead,

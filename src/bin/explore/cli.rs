@@ -140,15 +140,15 @@ impl SolveArgs {
         let learn = self.engine.rules.learn[0];
         if learn == Learn::Off {
             None
-        } else if self.strategy != Strategy::Dfs {
+        } else if !matches!(self.strategy, Strategy::Bfs | Strategy::Dfs) {
             Some(format!(
-                "--learn {learn} works with --strategy dfs only: {} does not learn",
+                "--learn {learn} works with --strategy bfs and dfs: {} does not learn",
                 self.strategy
             ))
         } else if self.step || self.dot.is_some() || self.posthoc.is_some() {
             Some(
-                "a search that learns has no tree of boards to draw: --step, --dot and \
-                 --posthoc draw dfs without --learn"
+                "the tree of boards is drawn without learning: --step, --dot and --posthoc \
+                 draw bfs and dfs without --learn"
                     .to_owned(),
             )
         } else {
@@ -979,13 +979,14 @@ pub(crate) struct RuleArgs {
     )]
     pub(crate) branch: Vec<Branch>,
 
-    /// Whether dfs learns from its dead boards
+    /// Whether the search learns from its dead boards
     ///
-    /// clauses: after the root board is filled, dfs explains each dead end by the reasons of
-    /// its forced steps, keeps the explanation as a clause that prunes every later board, and
-    /// guesses where recent dead ends were (conflict-driven clause learning). It pays on hard
-    /// 25x25 and larger puzzles; bfs does not learn yet. explore compare takes several:
-    /// --learn off,clauses puts dfs with and without learning side by side.
+    /// clauses: each dead end is explained by the reasons of its forced steps, and the
+    /// explanation kept as a clause that prunes every later board (conflict-driven clause
+    /// learning). dfs learns at once and guesses where recent dead ends were; it pays on hard
+    /// 25x25 and larger puzzles. bfs merges what a level learned before the next level, so
+    /// every thread count gives the same frontier. explore compare takes several: --learn
+    /// off,clauses puts each search with and without learning side by side.
     #[arg(
         long,
         value_name = "RULE",
@@ -1196,8 +1197,8 @@ impl CompareArgs {
     }
 
     /// What to compare: each strategy under each combination of the rules given, a strategy's
-    /// rows together, leaving out a row that only repeats one before it (bfs does not learn,
-    /// and the naive strategies follow no rule).
+    /// rows together, leaving out a row that only repeats one before it (the naive strategies
+    /// follow no rule and do not learn).
     pub(crate) fn configs(&self) -> Vec<Config> {
         let variants = self.engine.rules.each(self.config());
         let mut configs: Vec<Config> = Vec::new();
