@@ -138,7 +138,8 @@ pub(crate) trait Board: Clone + Send + Sync + Debug + 'static {
 
     /// The cell to branch on by `rule`, or `None` when every cell is settled: with
     /// [`Branch::First`] the first unsettled cell in reading order, otherwise the first of those
-    /// with the fewest candidates ([`Branch::Probe`] then looks further with [`probe`]).
+    /// with the fewest candidates ([`Branch::Probe`] then looks further with [`probe`], and
+    /// [`Branch::Conflicts`] weighs them by the clauses learned).
     fn branch_cell(&self, rule: Branch) -> Option<Cell>;
 
     /// Calls `each` with every unsettled cell and its candidates, in reading order.

@@ -159,6 +159,12 @@ pub enum Branch {
     /// ([`Stats::probes`](crate::Stats::probes)) and can make the tree of a hard large puzzle
     /// many times smaller; it never changes what the search finds.
     Probe,
+    /// Led by the contradictions (`bfs --learn clauses`): the undetermined cell with the fewest
+    /// candidates for the clauses learned about it, each candidate of a clause counting its
+    /// cell once (candidates / (1 + clauses), the least; the first such in reading order). The
+    /// counts are those of the clauses merged before the level, so every thread count branches
+    /// alike. Without clauses yet, it is [`Branch::Fewest`].
+    Conflicts,
 }
 
 /// Whether the board searches (`bfs` and `dfs`) learn from their dead boards. New rules may be
@@ -338,6 +344,10 @@ impl Branch {
                 "of the cells with the fewest candidates, the one whose children settle the most \
                  (one guess of look-ahead; pays on large hard boards)"
             }
+            Branch::Conflicts => {
+                "the cell with the fewest candidates for the clauses learned about it (bfs \
+                 --learn clauses)"
+            }
         }
     }
 }
@@ -506,7 +516,7 @@ named_enum!(
 );
 named_enum!(
     Branch, "branch rule",
-    First => "first", Fewest => "fewest", Probe => "probe",
+    First => "first", Fewest => "fewest", Probe => "probe", Conflicts => "conflicts",
 );
 
 #[cfg(test)]
@@ -553,7 +563,7 @@ mod tests {
         let err = "widest".parse::<Branch>().unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unknown branch rule 'widest' (expected one of: first, fewest, probe)"
+            "unknown branch rule 'widest' (expected one of: first, fewest, probe, conflicts)"
         );
     }
 }

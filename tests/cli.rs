@@ -1745,6 +1745,9 @@ fn learning_with_a_strategy_that_does_not_learn_is_a_usage_error() {
             ESCARGOT,
         ],
         &["split", "--learn", "clauses", ESCARGOT],
+        // The conflicts rule weighs cells by the clauses learned.
+        &["--branch", "conflicts", ESCARGOT],
+        &["split", "--branch", "conflicts", ESCARGOT],
     ] {
         explore()
             .args(args)

@@ -839,6 +839,8 @@ conformance! {
         dfs_subsets_probe = dfs(Forced::Subsets, Branch::Probe),
         bfs_learn_hidden_2 = bfs(Forced::Hidden, Branch::Fewest, 2).with_learn(Learn::Clauses),
         bfs_learn_subsets_2 = bfs(Forced::Subsets, Branch::Fewest, 2).with_learn(Learn::Clauses),
+        bfs_learn_conflicts_2 =
+            bfs(Forced::Subsets, Branch::Conflicts, 2).with_learn(Learn::Clauses),
         dfs_learn_locked = dfs(Forced::Locked, Branch::Fewest).with_learn(Learn::Clauses),
         dfs_learn_subsets = dfs(Forced::Subsets, Branch::Fewest).with_learn(Learn::Clauses),
         bitmask = plain(Strategy::Bitmask),
@@ -864,7 +866,8 @@ fn the_variants_cover_every_strategy_and_option() {
         );
     }
     for &forced in Forced::ALL {
-        for &branch in Branch::ALL {
+        // The conflicts rule weighs cells by the clauses learned: it runs with learning.
+        for &branch in Branch::ALL.iter().filter(|&&b| b != Branch::Conflicts) {
             let has = |strategy, threads| {
                 variants.iter().any(|(_, c)| {
                     c.strategy == strategy
@@ -890,6 +893,12 @@ fn the_variants_cover_every_strategy_and_option() {
             );
         }
     }
+    assert!(
+        variants
+            .iter()
+            .any(|(_, c)| c.branch == Branch::Conflicts && c.learns()),
+        "--branch conflicts is not run"
+    );
     let mut names: Vec<&str> = variants.iter().map(|(name, _)| *name).collect();
     names.sort_unstable();
     names.dedup();

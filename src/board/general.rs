@@ -839,7 +839,7 @@ impl Board for General {
                     .then(|| self.shape.cell(row, open.trailing_zeros() as usize))
                     .flatten()
             }),
-            Branch::Fewest | Branch::Probe => self.fewest(),
+            Branch::Fewest | Branch::Probe | Branch::Conflicts => self.fewest(),
         }
     }
 }

@@ -512,8 +512,10 @@ impl Board for Nine {
             Branch::First => (0..N_BANDS)
                 .find(|&band| self.open[band] != 0)
                 .map(|band| band * BAND_CELLS + self.open[band].trailing_zeros() as usize),
-            Branch::Fewest | Branch::Probe if self.pair != NO_PAIR => Some(usize::from(self.pair)),
-            Branch::Fewest | Branch::Probe => self.fewest(),
+            Branch::Fewest | Branch::Probe | Branch::Conflicts if self.pair != NO_PAIR => {
+                Some(usize::from(self.pair))
+            }
+            Branch::Fewest | Branch::Probe | Branch::Conflicts => self.fewest(),
         };
         index.and_then(|index| SHAPE.cell_at(index))
     }

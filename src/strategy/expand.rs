@@ -42,11 +42,19 @@ pub(crate) fn expand<B: Board>(
 ) -> Step {
     stats.nodes += 1;
     stats.depth_mut(depth).boards += 1;
-    let pruned = learner.map_or(Ok(0), |learner| learner.prune(board));
-    let Ok(filled) = pruned.and_then(|by_clauses| {
-        stats.learned_forced += by_clauses;
-        board.fill_forced(config.forced)
-    }) else {
+    let mut learner = learner;
+    let filled = match learner.as_deref_mut() {
+        None => board.fill_forced(config.forced),
+        Some(learner) => learner.prune(board).and_then(|by_clauses| {
+            stats.learned_forced += by_clauses;
+            let filled = board.fill_forced(config.forced);
+            if filled.is_err() {
+                learner.explain(board.guesses());
+            }
+            filled
+        }),
+    };
+    let Ok(filled) = filled else {
         stats.dead += 1;
         stats.depth_mut(depth).dead += 1;
         return Step::Dead;
@@ -75,6 +83,8 @@ pub(crate) fn expand<B: Board>(
                 let probed = probe(board, cell, config.forced, deadline);
                 stats.probes += probed.boards;
                 cell = probed.cell;
+            } else if let Some(learner) = learner.filter(|_| config.branch == Branch::Conflicts) {
+                cell = learner.weighted_cell(board).unwrap_or(cell);
             }
             let candidates = board.candidates(cell);
             stats.guesses += 1;

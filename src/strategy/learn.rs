@@ -1033,6 +1033,19 @@ impl Solver {
         self.lit_value(first) == TRUE && self.reason[var(first) as usize] == Reason::Clause(c)
     }
 
+    /// The first open candidate of the cell with the fewest open candidates (the first such
+    /// cell): a guess that does not depend on activity, for the breadth-first search.
+    fn fewest(&self) -> Option<u32> {
+        let cells = self.side * self.side;
+        let cell = (0..cells as u32)
+            .filter(|&g| self.open[g as usize] >= 2)
+            .min_by_key(|&g| self.open[g as usize])?;
+        self.group(cell)
+            .iter()
+            .copied()
+            .find(|&u| self.var_value(u) == OPEN)
+    }
+
     /// The next guess: the most active open candidate, set true (its digit placed in its cell).
     fn pick(&mut self) -> Option<Lit> {
         while let Some(v) = self.heap.pop(&self.activity) {

@@ -123,6 +123,13 @@ impl Cli {
                  commas, to run side by side"
             ));
         }
+        if rules.is_some_and(|rules| rules.branch[0] == Branch::Conflicts && !rules.learns()) {
+            return Some(
+                "--branch conflicts weighs cells by the clauses a search learns: add --learn \
+                 clauses (bfs)"
+                    .to_owned(),
+            );
+        }
         match &self.command {
             None => self.solve.conflict(),
             Some(Command::Split(args)) if args.rules.learns() => Some(
@@ -968,7 +975,9 @@ pub(crate) struct RuleArgs {
     /// children and takes the cell whose children settle the most. That costs up to 64 boards per
     /// branch (reported as probes), and makes the trees of hard 25x25 puzzles ten to a hundred
     /// times smaller: with --forced subsets it is the combination to use there
-    /// (docs/benchmarks.md). explore compare takes several, separated by commas.
+    /// (docs/benchmarks.md). conflicts, with bfs --learn clauses, weighs each cell's candidates
+    /// by the clauses learned about it, and branches where the dead ends were. explore compare
+    /// takes several, separated by commas.
     #[arg(
         long,
         value_name = "RULE",
@@ -1204,7 +1213,15 @@ impl CompareArgs {
         let mut configs: Vec<Config> = Vec::new();
         for &strategy in self.strategies() {
             for variant in &variants {
-                for config in compare::configs(&[strategy], variant) {
+                for mut config in compare::configs(&[strategy], variant) {
+                    if config.branch == Branch::Conflicts && !config.learns() {
+                        // Without clauses it branches as fewest does.
+                        continue;
+                    }
+                    if config.strategy == Strategy::Dfs && config.learns() {
+                        // It guesses by its own activity, whatever the branch rule.
+                        config.branch = Branch::default();
+                    }
                     let options = compare::options(&config);
                     if !configs
                         .iter()

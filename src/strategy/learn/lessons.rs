@@ -9,16 +9,18 @@
 //!
 //! - A guess the clauses have already ruled out, or a dead end on the way, ends the board. A
 //!   dead end is explained as the depth-first search explains it (the first unique implication
-//!   point, then made shorter), and the clause is kept for the end of the level.
+//!   point, then made shorter), and the clause is kept.
 //! - Otherwise every candidate ruled out on the way is removed from the board, and the board's
 //!   own rule fills it as usual. A board that only its rule finds dead (`--forced locked` and
-//!   `subsets` see more than the groups do) teaches nothing.
+//!   `subsets` see more than the groups do) is explained by a short search below its guesses
+//!   in the solver ([`Learner::explain`]), learning from the dead ends it meets.
 //!
-//! Between levels, the coordinator merges the clauses of the level's chunks, in chunk order and
-//! without repeats, into the [`Lessons`]; each learner takes the new ones before its next
-//! chunk. No clause is used in the level that learned it, and a chunk's boards are expanded in
-//! order by one thread: so every level holds the same boards, and every statistic is the same,
-//! whatever the thread count.
+//! A clause works at once in the solver that learned it, for the rest of its chunk. Between
+//! levels, the coordinator merges the clauses of the level's chunks, in chunk order and
+//! without repeats, into the [`Lessons`]; each learner takes the new ones, and starts every
+//! chunk from the same state. A chunk's boards are expanded in order by one thread, from a
+//! state that depends on the level alone: so every level holds the same boards, and every
+//! statistic is the same, whatever the thread count.
 //!
 //! The clauses are held within a budget of a 64th of `max_frontier_bytes` for each copy; past
 //! it, the longer half are forgotten and every learner starts again from the root with the
@@ -35,6 +37,9 @@ use crate::candidates::Candidates;
 use crate::config::{Branch, Config, Forced};
 use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::Grid;
+
+/// Most dead ends [`Learner::explain`] meets below a board's guesses.
+const EXPLAIN_CONFLICTS: u32 = 64;
 
 /// A board and the guesses that led to it.
 #[derive(Clone, Debug)]
@@ -134,6 +139,8 @@ pub(crate) struct Lessons {
     base: usize,
     /// Most bytes of clauses held.
     budget: usize,
+    /// The board's side.
+    side: usize,
     store: RwLock<Store>,
 }
 
@@ -146,6 +153,9 @@ struct Store {
     bytes: usize,
     /// How many times clauses were forgotten: a learner of an older era starts again.
     era: u64,
+    /// Per cell, the clauses merged with a candidate of it ([`Branch::Conflicts`]); forgetting
+    /// a clause keeps its count.
+    weights: Vec<u32>,
 }
 
 /// Bytes one clause of `len` literals takes in a solver: its header and literals, and two
@@ -157,11 +167,13 @@ fn clause_bytes(len: usize) -> usize {
 impl Lessons {
     /// The lessons of a search from `root`, none learned yet.
     pub(crate) fn new<B: Board>(root: &B, config: &Config) -> Lessons {
+        let side = root.shape().side();
         let root = Solver::at_root(root);
         Lessons {
             base: root.as_ref().map_or(0, |solver| solver.trail.len()),
             root,
             budget: config.max_frontier_bytes / 64,
+            side,
             store: RwLock::new(Store::default()),
         }
     }
@@ -176,6 +188,7 @@ impl Lessons {
             taken: 0,
             learned: Vec::new(),
             held: Vec::new(),
+            weights: Vec::new(),
         }
     }
 
@@ -188,6 +201,19 @@ impl Lessons {
             key.sort_unstable();
             if store.known.insert(key) {
                 store.bytes += clause_bytes(clause.len());
+                let side = self.side;
+                if store.weights.is_empty() {
+                    store.weights = vec![0; side * side];
+                }
+                let mut last = u32::MAX;
+                for &lit in &clause {
+                    // A clause's literals of one cell count it once.
+                    let cell = var(lit) / side as u32;
+                    if cell != last {
+                        store.weights[cell as usize] += 1;
+                    }
+                    last = cell;
+                }
                 store.clauses.push(clause);
             }
         }
@@ -240,6 +266,8 @@ pub(crate) struct Learner {
     /// sets again only the guesses after those it shares (in a level, a board's siblings
     /// follow it, and share all but their last guess).
     held: Vec<(u32, u32)>,
+    /// The lessons' weights of the cells, as of the last [`Learner::catch_up`].
+    weights: Vec<u32>,
 }
 
 impl Learner {
@@ -261,6 +289,7 @@ impl Learner {
             }
         }
         self.taken = store.clauses.len();
+        self.weights.clone_from(&store.weights);
         self.held.clear();
         match (&mut self.solver, &self.start) {
             (Some(solver), Some(start)) => solver.reset_to(start),
@@ -273,35 +302,10 @@ impl Learner {
     /// had not ruled out, all now removed from it; or [`Dead`], when a guess is ruled out or a
     /// dead end is met (and then explained, the clause kept).
     pub(crate) fn prune<B: Board>(&mut self, board: &mut B) -> Result<u64, Dead> {
-        let Some(solver) = self.solver.as_mut() else {
+        self.set(board.guesses(), false)?;
+        let Some(solver) = self.solver.as_ref() else {
             return Err(Dead);
         };
-        let guesses = board.guesses();
-        let shared = self
-            .held
-            .iter()
-            .zip(guesses)
-            .take_while(|((held, _), guess)| held == *guess)
-            .count();
-        self.held.truncate(shared);
-        solver.backtrack(self.held.last().map_or(0, |&(_, level)| level));
-        for &v in &guesses[shared..] {
-            match solver.var_value(v) {
-                TRUE => {}
-                FALSE => return Err(Dead),
-                _ => {
-                    solver.levels.push(solver.trail.len());
-                    solver.assign(pos(v), Reason::Guess);
-                    if let Some(conflict) = solver.propagate() {
-                        solver.analyze(conflict);
-                        self.learned.push(solver.learnt.clone());
-                        solver.backtrack(solver.decision_level() - 1);
-                        return Err(Dead);
-                    }
-                }
-            }
-            self.held.push((v, solver.decision_level()));
-        }
         let shape = board.shape();
         let side = shape.side() as u32;
         let last = solver.levels.last().copied().unwrap_or(solver.trail.len());
@@ -326,6 +330,97 @@ impl Learner {
         Ok(by_clauses)
     }
 
+    /// Explains the death of a board that its forced-cell rule found dead where the groups and
+    /// clauses did not ([`Learner::prune`] passed it): searches below its `guesses` in the
+    /// solver, learning from each dead end, until a clause rules one of the guesses out, or
+    /// [`EXPLAIN_CONFLICTS`] dead ends are met.
+    pub(crate) fn explain(&mut self, guesses: &[u32]) {
+        // The board is dead whatever this finds.
+        let _ = self.set(guesses, true);
+    }
+
+    /// Sets `guesses` in the solver, each a level, after those it holds already that they
+    /// begin with. A dead end is explained and its clause kept, in the solver at once (so that
+    /// this chunk's later boards obey it too) and for the level's end. Without `below`, the
+    /// first dead end, or a guess already ruled out, ends it ([`Dead`]); with `below`, guesses
+    /// of its own follow (the first open candidate of the cell with the fewest), and it goes
+    /// on past dead ends until a guess of `guesses` is ruled out ([`Dead`]) or
+    /// [`EXPLAIN_CONFLICTS`] were met.
+    fn set(&mut self, guesses: &[u32], below: bool) -> Result<(), Dead> {
+        let Some(solver) = self.solver.as_mut() else {
+            return Err(Dead);
+        };
+        let shared = self
+            .held
+            .iter()
+            .zip(guesses)
+            .take_while(|((held, _), guess)| held == *guess)
+            .count();
+        self.held.truncate(shared);
+        solver.backtrack(self.held.last().map_or(0, |&(_, level)| level));
+        let mut conflicts = 0;
+        loop {
+            if let Some(conflict) = solver.propagate() {
+                if solver.decision_level() == 0 {
+                    // The clauses leave no solution at all.
+                    self.solver = None;
+                    return Err(Dead);
+                }
+                conflicts += 1;
+                let back = solver.analyze(conflict);
+                let learnt = std::mem::take(&mut solver.learnt);
+                self.learned.push(learnt.clone());
+                solver.backtrack(back);
+                solver.add_clause(&learnt, false);
+                solver.learnt = learnt;
+                self.held.retain(|&(_, level)| level <= back);
+                if !below || conflicts >= EXPLAIN_CONFLICTS {
+                    return Err(Dead);
+                }
+                continue;
+            }
+            if let Some(&v) = guesses.get(self.held.len()) {
+                match solver.var_value(v) {
+                    FALSE => return Err(Dead),
+                    TRUE => {}
+                    _ => {
+                        solver.levels.push(solver.trail.len());
+                        solver.assign(pos(v), Reason::Guess);
+                    }
+                }
+                self.held.push((v, solver.decision_level()));
+                continue;
+            }
+            let Some(v) = solver.fewest().filter(|_| below) else {
+                return Ok(());
+            };
+            solver.levels.push(solver.trail.len());
+            solver.assign(pos(v), Reason::Guess);
+        }
+    }
+
+    /// The [`Branch::Conflicts`] cell of `board`: the open cell with the least candidates per
+    /// clause about it, `candidates / (1 + clauses)`, the first in reading order on a tie;
+    /// `None` before any clause is merged (the caller's [`Branch::Fewest`] cell stands).
+    pub(crate) fn weighted_cell<B: Board>(&self, board: &B) -> Option<Cell> {
+        if self.weights.is_empty() {
+            return None;
+        }
+        let shape = board.shape();
+        let mut best: Option<(u64, u64, Cell)> = None;
+        board.for_each_open(|cell, candidates| {
+            let (n, w) = (
+                u64::from(candidates.len()),
+                1 + u64::from(self.weights[shape.index(cell)]),
+            );
+            // n / w < best_n / best_w, in integers.
+            if best.is_none_or(|(best_n, best_w, _)| n * best_w < best_n * w) {
+                best = Some((n, w, cell));
+            }
+        });
+        best.map(|(_, _, cell)| cell)
+    }
+
     /// Takes the clauses learned since the last call: the chunk's, in the order learned.
     pub(crate) fn take_learned(&mut self) -> Vec<Vec<Lit>> {
         std::mem::take(&mut self.learned)
@@ -334,6 +429,7 @@ impl Learner {
 
 #[cfg(test)]
 mod tests {
+    use super::super::neg;
     use super::*;
     use crate::board::General;
     use crate::config::{Learn, Strategy};
@@ -364,20 +460,27 @@ mod tests {
         puzzle
     }
 
-    /// A breadth-first search by hand, level by level, with one learner: every clause it
-    /// learns, and the solutions.
-    fn by_hand(puzzle: &Grid, budget: usize) -> (Vec<Vec<Lit>>, Vec<Grid>) {
+    /// A breadth-first search by hand under `rule`, level by level, with one learner: every
+    /// clause it learns, the solutions, and how many boards that only the rule found dead
+    /// taught a clause.
+    fn by_hand(puzzle: &Grid, rule: Forced, budget: usize) -> (Vec<Vec<Lit>>, Vec<Grid>, usize) {
         let config = Config::default().with_max_frontier_bytes(budget.saturating_mul(64));
         let root = Guided::new(General::new(puzzle));
         let lessons = Lessons::new(&root, &config);
         let mut learner = lessons.learner();
-        let (mut all, mut solutions) = (Vec::new(), Vec::new());
+        let (mut all, mut solutions, mut explained) = (Vec::new(), Vec::new(), 0);
         let mut level = vec![root];
         while !level.is_empty() {
             learner.catch_up(&lessons);
             let mut next = Vec::new();
             for mut board in level {
-                if learner.prune(&mut board).is_err() || board.fill_forced(Forced::Naked).is_err() {
+                if learner.prune(&mut board).is_err() {
+                    continue;
+                }
+                if board.fill_forced(rule).is_err() {
+                    let before = learner.learned.len();
+                    learner.explain(board.guesses());
+                    explained += usize::from(learner.learned.len() > before);
                     continue;
                 }
                 match board.branch_cell(Branch::Fewest) {
@@ -395,7 +498,7 @@ mod tests {
             level = next;
         }
         solutions.sort_unstable();
-        (all, solutions)
+        (all, solutions, explained)
     }
 
     fn holds(solution: &Grid, lit: Lit) -> bool {
@@ -411,24 +514,33 @@ mod tests {
         // 200 solutions: clauses are learned in many branches, and none may cut one off.
         let puzzle = opened(2);
         let expected = solve(&puzzle, &Config::default().with_max_solutions(None));
-        let (clauses, solutions) = by_hand(&puzzle, usize::MAX);
-        assert_eq!(solutions, expected.solutions);
-        assert!(clauses.len() > 10, "it learned {}", clauses.len());
-        for clause in &clauses {
-            for solution in &solutions {
-                assert!(
-                    clause.iter().any(|&lit| holds(solution, lit)),
-                    "{clause:?} fails in a solution"
-                );
+        for rule in [Forced::Naked, Forced::Subsets] {
+            let (clauses, solutions, explained) = by_hand(&puzzle, rule, usize::MAX);
+            assert_eq!(solutions, expected.solutions);
+            assert!(clauses.len() > 10, "it learned {}", clauses.len());
+            for clause in &clauses {
+                for solution in &solutions {
+                    assert!(
+                        clause.iter().any(|&lit| holds(solution, lit)),
+                        "{clause:?} fails in a solution"
+                    );
+                }
             }
+            // The subsets rule finds boards dead that the groups do not: the search below
+            // them explains them.
+            assert_eq!(
+                explained > 0,
+                rule == Forced::Subsets,
+                "{rule}: {explained}"
+            );
         }
     }
 
     #[test]
     fn a_store_of_a_few_bytes_forgets_and_still_agrees() {
         let puzzle = opened(2);
-        let (_, all_kept) = by_hand(&puzzle, usize::MAX);
-        let (learned, forgetful) = by_hand(&puzzle, 200);
+        let (_, all_kept, _) = by_hand(&puzzle, Forced::Naked, usize::MAX);
+        let (learned, forgetful, _) = by_hand(&puzzle, Forced::Naked, 200);
         assert!(learned.len() > 10);
         assert_eq!(forgetful, all_kept);
     }
@@ -442,7 +554,7 @@ mod tests {
         // Clauses over candidates the root leaves open, of 2 to 11 literals.
         let open: Vec<Lit> = (0..81 * 9)
             .filter(|&v| lessons.root.as_ref().unwrap().var_value(v) == super::super::OPEN)
-            .map(super::super::neg)
+            .map(neg)
             .collect();
         let clauses: Vec<Vec<Lit>> = (2..12).rev().map(|n| open[..n].to_vec()).collect();
         lessons.merge(clauses.clone());
@@ -481,19 +593,60 @@ mod tests {
             one.stats.nodes,
             plain_all.stats.nodes
         );
-        for threads in [2, 3] {
-            let many = outcome(&puzzle, &learning(threads).with_max_solutions(None));
-            assert_eq!(many.solutions, one.solutions);
-            assert_eq!(
-                many.stats.per_depth, one.stats.per_depth,
-                "{threads} threads"
-            );
-            assert_eq!(
-                (many.stats.learned, many.stats.learned_literals),
-                (one.stats.learned, one.stats.learned_literals)
-            );
-            assert_eq!(many.stats.learned_forced, one.stats.learned_forced);
+        for branch in [Branch::Fewest, Branch::Conflicts] {
+            let config = |threads| {
+                learning(threads)
+                    .with_branch(branch)
+                    .with_max_solutions(None)
+            };
+            let one = outcome(&puzzle, &config(1));
+            assert_eq!(one.solutions, plain_all.solutions, "{branch}");
+            for threads in [2, 3] {
+                let many = outcome(&puzzle, &config(threads));
+                assert_eq!(many.solutions, one.solutions);
+                assert_eq!(
+                    many.stats.per_depth, one.stats.per_depth,
+                    "{branch}, {threads} threads"
+                );
+                assert_eq!(
+                    (many.stats.learned, many.stats.learned_literals),
+                    (one.stats.learned, one.stats.learned_literals)
+                );
+                assert_eq!(many.stats.learned_forced, one.stats.learned_forced);
+            }
         }
+    }
+
+    #[test]
+    fn the_conflicts_rule_branches_where_the_clauses_are() {
+        let puzzle = grid(ESCARGOT);
+        let root = Guided::new(General::new(&puzzle));
+        let lessons = Lessons::new(&root, &Config::default());
+        let mut learner = lessons.learner();
+        learner.catch_up(&lessons);
+        assert_eq!(learner.weighted_cell(&root), None, "no clause yet");
+        // Ten clauses about the last open cell, each with a candidate of another open cell:
+        // the last cell has at most 9 candidates for 10 clauses (9 / 11), every other at
+        // least 2 for at most one (2 / 2).
+        let shape = puzzle.shape();
+        let open: Vec<Cell> = shape
+            .cells()
+            .filter(|&cell| puzzle.get(cell).is_none())
+            .collect();
+        let candidate = |cell: Cell| {
+            let digit = root.candidates(cell).iter().next().unwrap();
+            (shape.index(cell) * 9) as u32 + digit.bit()
+        };
+        let last = open[open.len() - 1];
+        let clauses = open[..10]
+            .iter()
+            .map(|&other| vec![neg(candidate(last)), neg(candidate(other))])
+            .collect();
+        lessons.merge(clauses);
+        learner.catch_up(&lessons);
+        assert_eq!(learner.weighted_cell(&root), Some(last));
+        // Without those clauses the first cell of the fewest candidates stands.
+        assert_ne!(root.branch_cell(Branch::Fewest), Some(last));
     }
 
     #[test]
