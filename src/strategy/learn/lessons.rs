@@ -187,6 +187,8 @@ impl Lessons {
             era: 0,
             taken: 0,
             learned: Vec::new(),
+            learned_bytes: 0,
+            most_learned_bytes: self.budget / 64,
             held: Vec::new(),
             weights: Vec::new(),
         }
@@ -262,6 +264,12 @@ pub(crate) struct Learner {
     taken: usize,
     /// Clauses learned since [`Learner::take_learned`] was last called.
     learned: Vec<Vec<Lit>>,
+    /// Bytes of the clauses in `learned`, and the most it holds for a chunk (a 64th of the
+    /// lessons' budget: with at most 1,024 chunks a level, a level keeps at most a quarter of
+    /// `max_frontier_bytes` for the merge); past it, a clause still works in the solver for the
+    /// rest of the chunk but is not merged.
+    learned_bytes: usize,
+    most_learned_bytes: usize,
     /// The guesses the solver holds now, each with the guess level it reached: the next board
     /// sets again only the guesses after those it shares (in a level, a board's siblings
     /// follow it, and share all but their last guess).
@@ -369,7 +377,11 @@ impl Learner {
                 conflicts += 1;
                 let back = solver.analyze(conflict);
                 let learnt = std::mem::take(&mut solver.learnt);
-                self.learned.push(learnt.clone());
+                let bytes = clause_bytes(learnt.len());
+                if self.learned_bytes + bytes <= self.most_learned_bytes {
+                    self.learned_bytes += bytes;
+                    self.learned.push(learnt.clone());
+                }
                 solver.backtrack(back);
                 solver.add_clause(&learnt, false);
                 solver.learnt = learnt;
@@ -423,6 +435,7 @@ impl Learner {
 
     /// Takes the clauses learned since the last call: the chunk's, in the order learned.
     pub(crate) fn take_learned(&mut self) -> Vec<Vec<Lit>> {
+        self.learned_bytes = 0;
         std::mem::take(&mut self.learned)
     }
 }
