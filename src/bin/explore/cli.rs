@@ -119,14 +119,12 @@ impl Cli {
         };
         if let Some(flag) = rules.and_then(RuleArgs::several) {
             return Some(format!(
-                "{flag} takes one rule here; explore compare takes several, separated by \
-                 commas, to run side by side"
+                "{flag} takes one rule; explore compare takes several, comma-separated"
             ));
         }
         if rules.is_some_and(|rules| rules.branch[0] == Branch::Conflicts && !rules.learns()) {
             return Some(
-                "--branch conflicts weighs cells by the clauses a search learns: add --learn \
-                 clauses (bfs)"
+                "--branch conflicts weighs cells by learned clauses: add --learn clauses"
                     .to_owned(),
             );
         }
