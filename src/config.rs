@@ -272,6 +272,12 @@ pub struct Config {
     /// Most bytes of finished results a batch holds while they wait for an earlier, slower
     /// puzzle ([`crate::batch`]).
     pub max_waiting_bytes: usize,
+    /// Most bytes the solver state of a search that learns may take ([`Config::learns`]):
+    /// `dfs` holds one copy of it, `bfs` two for each thread and one more, each with its
+    /// clauses. A `bfs` search runs on as many threads as fit; where even one copy (`dfs`) or
+    /// one thread's (`bfs`) does not fit, the search runs without learning. Either way a
+    /// warning says so, and the answers are the same.
+    pub max_learn_bytes: usize,
     /// Where the search reports what it has done as it runs, for a live display
     /// ([`Progress`]); `None` (the default) reports nothing.
     pub progress: Option<Progress>,
@@ -307,6 +313,7 @@ impl Default for Config {
             max_frontier_bytes: Config::DEFAULT_MAX_FRONTIER_BYTES,
             max_kept_bytes: Config::DEFAULT_MAX_KEPT_BYTES,
             max_waiting_bytes: Config::DEFAULT_MAX_WAITING_BYTES,
+            max_learn_bytes: Config::DEFAULT_MAX_LEARN_BYTES,
             progress: None,
             footprint: false,
         }
@@ -385,6 +392,10 @@ impl Config {
     /// Default [`Config::max_waiting_bytes`]: 256 MiB.
     pub const DEFAULT_MAX_WAITING_BYTES: usize = 256 << 20;
 
+    /// Default [`Config::max_learn_bytes`]: 1 GiB, the solver copies of 2 threads on a 64x64
+    /// board (about 40 MiB each) many times over.
+    pub const DEFAULT_MAX_LEARN_BYTES: usize = 1 << 30;
+
     /// Default solution limit: two is enough to tell unique from multiple.
     pub const DEFAULT_MAX_SOLUTIONS: u64 = 2;
 
@@ -432,6 +443,8 @@ impl Config {
         with_max_kept_bytes: max_kept_bytes: usize;
         /// Sets [`Config::max_waiting_bytes`].
         with_max_waiting_bytes: max_waiting_bytes: usize;
+        /// Sets [`Config::max_learn_bytes`].
+        with_max_learn_bytes: max_learn_bytes: usize;
         /// Sets [`Config::progress`].
         with_progress: progress: Option<Progress>;
         /// Sets [`Config::footprint`].

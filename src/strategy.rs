@@ -81,6 +81,7 @@ fn solve_on<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
             return Outcome::conflict(conflict);
         }
     }
+    let config = &learn::within_budget(puzzle.shape(), config);
     searched(config, || match config.strategy {
         Strategy::Bfs if config.learns() => bfs::solve(puzzle, learn::Guided::new(root), config),
         Strategy::Bfs => bfs::solve(puzzle, root, config),

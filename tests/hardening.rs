@@ -654,6 +654,61 @@ fn many_threads_under_a_memory_cap_do_not_abort() {
     }
 }
 
+/// A search that learns keeps its solver copies within its share of the memory bound: on
+/// fewer threads where those of every thread do not fit, without learning where one thread's
+/// do not, with a warning either way and the same answers. On the empty 64x64 board under an
+/// address-space cap, learning once aborted (status 134) on one thread as on two.
+#[test]
+fn learning_keeps_within_its_share_of_the_memory_bound() {
+    let run = |args: &[&str]| {
+        explore()
+            .args(["--learn", "clauses", "-o", "line", "tests/data/36x36.txt"])
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let roomy = run(&["-j", "1"]);
+    assert!(roomy.status.success());
+    assert_eq!(String::from_utf8_lossy(&roomy.stdout).lines().count(), 2);
+    for (args, said) in [
+        (&["--max-memory", "256MiB", "-j", "2"][..], "searching on 1"),
+        (
+            &["--max-memory", "64MiB", "-j", "2"],
+            "searching without it",
+        ),
+        (&["-s", "dfs", "--max-memory", "64MiB"], ""),
+    ] {
+        let output = run(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{args:?}: {stderr}");
+        assert!(stderr.contains(said), "{args:?}: {stderr}");
+        assert_eq!(
+            said.is_empty(),
+            !stderr.contains("WARN"),
+            "{args:?}: {stderr}"
+        );
+        assert_eq!(output.stdout, roomy.stdout, "{args:?}");
+    }
+    #[cfg(target_os = "linux")]
+    for threads in ["1", "2"] {
+        let empty = ".".repeat(64 * 64);
+        let args = [
+            "--learn",
+            "clauses",
+            "-j",
+            threads,
+            "--timeout",
+            "2",
+            "-o",
+            "line",
+        ];
+        let output = capped(400_000, &[&args[..], &[&empty]].concat(), "");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(matches!(output.status.code(), Some(0 | 1)), "{stderr}");
+        assert!(stderr.contains("searching without it"), "{stderr}");
+    }
+}
+
 /// `--threads 100000` once started sixteen thousand threads and aborted when the next could
 /// not set up its guard page: the count is a number of the engines' range, or an error.
 #[test]

@@ -35,11 +35,13 @@
 //! The breadth-first search learns with the same solver, one copy per thread, merging what a
 //! level learned before the next level ([`lessons`]).
 
+use std::borrow::Cow;
+use std::mem::size_of;
 use std::time::Instant;
 
 use crate::board::Board;
 use crate::budget::Budget;
-use crate::config::Config;
+use crate::config::{Config, Learn, Strategy};
 use crate::footprint::Footprint;
 use crate::geometry::Shape;
 use crate::grid::Grid;
@@ -87,6 +89,67 @@ const fn neg(var: u32) -> Lit {
 #[inline]
 const fn var(lit: Lit) -> u32 {
     lit >> 1
+}
+
+/// Bytes of one solver's state on boards of `shape` before any clause, by its vectors: per
+/// candidate its values, level, reason, place on the trail, groups, activity, place in the
+/// heap, marks and watch lists, and per group its members and count.
+fn solver_bytes(shape: Shape) -> usize {
+    let vars = shape.n_cells() * shape.side();
+    let groups = 4 * shape.n_cells();
+    let per_var = 2 * size_of::<i8>()
+        + size_of::<u32>()
+        + size_of::<Reason>()
+        + size_of::<Lit>()
+        + size_of::<[u32; 4]>()
+        + 4 * size_of::<u32>()
+        + 2 * size_of::<Vec<Watcher>>()
+        + size_of::<f64>()
+        + 2 * size_of::<u32>()
+        + 2 * size_of::<bool>()
+        + size_of::<u64>();
+    vars * per_var + (2 * groups + 1) * size_of::<u32>() + size_of::<u64>()
+}
+
+/// `config` for a search that learns on boards of `shape`, within
+/// [`Config::max_learn_bytes`]: as it is where its solver copies fit; else, for `bfs`, on as
+/// many threads as fit, or else without learning, with a warning that says which.
+pub(super) fn within_budget(shape: Shape, config: &Config) -> Cow<'_, Config> {
+    if !config.learns() {
+        return Cow::Borrowed(config);
+    }
+    let copy = solver_bytes(shape);
+    let bfs = config.strategy == Strategy::Bfs;
+    // `bfs`: a learner for each worker and one for the coordinator, each two copies (the state
+    // every chunk starts from, and the one that works), and the root's; one thread, one learner.
+    let need = |threads: usize| match (bfs, threads) {
+        (false, _) => copy,
+        (true, 1) => 3 * (copy + lessons::clause_budget(config)),
+        (true, t) => (2 * t + 3) * (copy + lessons::clause_budget(config)),
+    };
+    let threads = if bfs { config.n_threads() } else { 1 };
+    let budget = config.max_learn_bytes;
+    if need(threads) <= budget {
+        return Cow::Borrowed(config);
+    }
+    let side = shape.side();
+    let mib = |bytes: usize| bytes.div_ceil(1 << 20);
+    if let Some(fit) = (1..threads).rev().find(|&t| need(t) <= budget) {
+        tracing::warn!(
+            "learning on {threads} threads takes {} MiB on a {side}x{side} board, more than its \
+             budget of {} MiB: searching on {fit}",
+            mib(need(threads)),
+            mib(budget)
+        );
+        return Cow::Owned(config.clone().with_threads(fit));
+    }
+    tracing::warn!(
+        "learning takes {} MiB on a {side}x{side} board, more than its budget of {} MiB: \
+         searching without it",
+        mib(need(1)),
+        mib(budget)
+    );
+    Cow::Owned(config.clone().with_learn(Learn::Off))
 }
 
 /// Why a candidate was set.
@@ -1255,6 +1318,68 @@ mod tests {
 
     fn plain(strategy: Strategy) -> Config {
         Config::default().with_strategy(strategy)
+    }
+
+    /// The estimate of a solver's bytes is not below what a new solver allocates.
+    #[test]
+    fn a_solver_takes_no_more_than_its_estimate() {
+        fn bytes<T>(v: &Vec<T>) -> usize {
+            v.capacity() * size_of::<T>()
+        }
+        for (rows, cols) in [(2, 2), (3, 3), (5, 5), (6, 6)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let s = Solver::new(shape);
+            let held = bytes(&s.value)
+                + bytes(&s.level)
+                + bytes(&s.reason)
+                + bytes(&s.trail)
+                + bytes(&s.open)
+                + bytes(&s.members)
+                + bytes(&s.starts)
+                + bytes(&s.groups_of)
+                + bytes(&s.watches)
+                + bytes(&s.activity)
+                + bytes(&s.heap.heap)
+                + bytes(&s.heap.index)
+                + bytes(&s.seen)
+                + bytes(&s.block)
+                + bytes(&s.level_stamp);
+            let estimate = solver_bytes(shape);
+            assert!(held <= estimate, "{rows}x{cols}: {held} > {estimate}");
+            assert!(
+                estimate < held + held / 8,
+                "{rows}x{cols}: {held}, {estimate}"
+            );
+        }
+    }
+
+    /// A search that learns keeps its solver copies within `max_learn_bytes`: `bfs` on fewer
+    /// threads where those of all its threads do not fit, and any search without learning where
+    /// one thread's do not; the answers stay the same.
+    #[test]
+    fn learning_keeps_within_its_memory_budget() {
+        let shape = Shape::new(3, 3).unwrap();
+        let bfs = Config::default().with_learn(Learn::Clauses).with_threads(4);
+        let copy = solver_bytes(shape) + lessons::clause_budget(&bfs);
+        assert!(matches!(within_budget(shape, &bfs), Cow::Borrowed(_)));
+        let two = bfs.clone().with_max_learn_bytes(7 * copy);
+        assert_eq!(within_budget(shape, &two).threads, 2);
+        let one = within_budget(shape, &bfs.clone().with_max_learn_bytes(3 * copy)).into_owned();
+        assert_eq!((one.threads, one.learn), (1, Learn::Clauses));
+        let none = bfs.clone().with_max_learn_bytes(3 * copy - 1);
+        assert_eq!(within_budget(shape, &none).learn, Learn::Off);
+        let dfs = learning().with_max_learn_bytes(solver_bytes(shape));
+        assert!(matches!(within_budget(shape, &dfs), Cow::Borrowed(_)));
+        let dfs_none = dfs.clone().with_max_learn_bytes(solver_bytes(shape) - 1);
+        assert_eq!(within_budget(shape, &dfs_none).learn, Learn::Off);
+        let puzzle = grid(ESCARGOT);
+        let solutions = |config: &Config| solve_with(&puzzle, config).solutions;
+        let answer = solutions(&bfs);
+        assert_eq!(answer.len(), 1);
+        let bfs_none = bfs.with_max_learn_bytes(0);
+        for config in [&two, &bfs_none, &dfs, &dfs_none] {
+            assert_eq!(solutions(config), answer, "{config:?}");
+        }
     }
 
     #[test]

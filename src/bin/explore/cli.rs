@@ -631,7 +631,11 @@ impl ExplainArgs {
         if let Some(threads) = self.engine.threads {
             config.threads = threads;
         }
-        if let Some(plan) = crate::memory::plan(self.engine.max_memory, config.threads) {
+        if let Some(plan) = crate::memory::plan(
+            self.engine.max_memory,
+            config.threads,
+            self.engine.rules.learns(),
+        ) {
             plan.apply(&mut config);
         }
         let mut options = ExplainOptions::default().with_config(config);
@@ -1268,7 +1272,9 @@ fn config(
     if let Some(threads) = engine.threads.or(threads) {
         config.threads = threads;
     }
-    if let Some(plan) = crate::memory::plan(engine.max_memory, config.threads) {
+    if let Some(plan) =
+        crate::memory::plan(engine.max_memory, config.threads, engine.rules.learns())
+    {
         plan.apply(&mut config);
     }
     config

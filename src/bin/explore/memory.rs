@@ -33,6 +33,9 @@ pub(crate) struct Plan {
     pub(crate) kept: usize,
     /// Finished results waiting for an earlier puzzle ([`Config::max_waiting_bytes`]).
     pub(crate) waiting: usize,
+    /// The solver state of a search that learns ([`Config::max_learn_bytes`]); none when no
+    /// search learns.
+    pub(crate) learn: usize,
 }
 
 impl Plan {
@@ -41,13 +44,15 @@ impl Plan {
     /// One search holds at most two frontier levels whose vectors may have grown to twice
     /// their length (4 F), three times its kept solutions (those merged, those of the lowest
     /// running chunk, and those held by chunks waiting for it) again up to twice over (6 K),
-    /// and its thread (T). So with W for the results waiting and B for the base, the whole
-    /// process holds at most `B + W + S (4 F + 6 K + T)` for S searches at once.
-    pub(crate) fn new(bytes: usize, threads: usize, arena: usize) -> Plan {
+    /// its solver state when it learns (L), and its thread (T). So with W for the results
+    /// waiting and B for the base, the whole process holds at most `B + W + S (4 F + 6 K + L
+    /// + T)` for S searches at once.
+    pub(crate) fn new(bytes: usize, threads: usize, arena: usize, learns: bool) -> Plan {
         let waiting = bytes / 16;
         let frontier = bytes / 64;
         let kept = bytes / 128;
-        let per_search = 4 * frontier + 6 * kept + PER_THREAD + arena;
+        let learn = if learns { bytes / 8 } else { 0 };
+        let per_search = 4 * frontier + 6 * kept + learn + PER_THREAD + arena;
         let room = bytes.saturating_sub(BASE + waiting);
         let searches = (room / per_search).clamp(1, threads.max(1));
         Plan {
@@ -55,6 +60,7 @@ impl Plan {
             frontier,
             kept,
             waiting,
+            learn,
         }
     }
 
@@ -62,7 +68,7 @@ impl Plan {
     #[cfg(test)]
     fn total(&self, arena: usize) -> usize {
         BASE + self.waiting
-            + self.threads * (4 * self.frontier + 6 * self.kept + PER_THREAD + arena)
+            + self.threads * (4 * self.frontier + 6 * self.kept + self.learn + PER_THREAD + arena)
     }
 
     /// `config` within the plan: the tighter of each budget and the plan's, and its threads.
@@ -71,13 +77,17 @@ impl Plan {
         config.max_frontier_bytes = config.max_frontier_bytes.min(self.frontier).max(1);
         config.max_kept_bytes = config.max_kept_bytes.min(self.kept);
         config.max_waiting_bytes = config.max_waiting_bytes.min(self.waiting);
+        if self.learn > 0 {
+            config.max_learn_bytes = config.max_learn_bytes.min(self.learn);
+        }
     }
 }
 
 /// The plan for the bound `--max-memory` gives, or else for three quarters of the
-/// address-space limit, for at most `threads` threads; `None` with neither. Under an
-/// address-space limit each thread also counts its allocator arena ([`ARENA`]).
-pub(crate) fn plan(asked: Option<usize>, threads: usize) -> Option<Plan> {
+/// address-space limit, for at most `threads` threads, with a share for learning when a
+/// search `learns`; `None` with neither bound. Under an address-space limit each thread also
+/// counts its allocator arena ([`ARENA`]).
+pub(crate) fn plan(asked: Option<usize>, threads: usize, learns: bool) -> Option<Plan> {
     let limit = address_space_limit();
     let arena = if limit.is_some() && cfg!(all(target_os = "linux", target_env = "gnu")) {
         ARENA
@@ -85,7 +95,7 @@ pub(crate) fn plan(asked: Option<usize>, threads: usize) -> Option<Plan> {
         0
     };
     let bytes = asked.or_else(|| limit.map(|limit| (limit / 4 * 3).max(MIN)))?;
-    Some(Plan::new(bytes, threads, arena))
+    Some(Plan::new(bytes, threads, arena, learns))
 }
 
 /// The soft limit on the process's address space, if there is one.
@@ -110,8 +120,8 @@ mod tests {
     fn a_plan_stays_within_its_bound() {
         for bytes in [MIN, 64 << 20, 256 << 20, 1 << 30, 16 << 30] {
             for threads in [1, 2, 16, 64] {
-                for arena in [0, ARENA] {
-                    let plan = Plan::new(bytes, threads, arena);
+                for (arena, learns) in [(0, false), (ARENA, false), (0, true), (ARENA, true)] {
+                    let plan = Plan::new(bytes, threads, arena, learns);
                     assert!(plan.threads >= 1 && plan.threads <= threads);
                     if plan.threads > 1 {
                         assert!(plan.total(arena) <= bytes, "{bytes} x{threads}: {plan:?}");
@@ -119,7 +129,7 @@ mod tests {
                 }
             }
         }
-        let plan = Plan::new(1 << 30, 64, 0);
+        let plan = Plan::new(1 << 30, 64, 0, false);
         assert_eq!(plan.frontier, 16 << 20);
         assert_eq!(plan.kept, 8 << 20);
         assert_eq!(plan.threads, 8);
@@ -127,7 +137,13 @@ mod tests {
 
     #[test]
     fn budgets_do_not_depend_on_the_thread_count() {
-        let (one, many) = (Plan::new(1 << 30, 1, 0), Plan::new(1 << 30, 64, ARENA));
-        assert_eq!((one.frontier, one.kept), (many.frontier, many.kept));
+        let (one, many) = (
+            Plan::new(1 << 30, 1, 0, true),
+            Plan::new(1 << 30, 64, ARENA, true),
+        );
+        assert_eq!(
+            (one.frontier, one.kept, one.learn),
+            (many.frontier, many.kept, many.learn)
+        );
     }
 }

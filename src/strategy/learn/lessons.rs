@@ -158,6 +158,11 @@ struct Store {
     weights: Vec<u32>,
 }
 
+/// Most bytes of clauses the lessons of a search hold: a 64th of the frontier's budget.
+pub(super) fn clause_budget(config: &Config) -> usize {
+    config.max_frontier_bytes / 64
+}
+
 /// Bytes one clause of `len` literals takes in a solver: its header and literals, and two
 /// watches.
 fn clause_bytes(len: usize) -> usize {
@@ -172,7 +177,7 @@ impl Lessons {
         Lessons {
             base: root.as_ref().map_or(0, |solver| solver.trail.len()),
             root,
-            budget: config.max_frontier_bytes / 64,
+            budget: clause_budget(config),
             side,
             store: RwLock::new(Store::default()),
         }
