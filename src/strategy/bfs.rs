@@ -36,9 +36,9 @@
 //! of them ([`Config::frontier_boards`]: a 25x25 board is nearly fifty times a 9x9 one). Each
 //! chunk is given an equal share of that budget, fixed before the level starts; a child beyond
 //! its chunk's share is not queued but explored depth-first at once inside the worker
-//! (`dfs::search`), which needs only a stack of one board per depth. Such boards are counted in
-//! [`Stats::overflow`]. Memory is therefore at most two levels of that many boards plus one
-//! small stack per worker, however large the tree.
+//! (`dfs::search`), which needs only a stack of at most one board per depth, within its own
+//! budget. Such boards are counted in [`Stats::overflow`]. Memory is therefore at most two
+//! levels of that many boards plus one small stack per worker, however large the tree.
 
 use std::borrow::Cow;
 use std::cell::Cell;

@@ -2,10 +2,19 @@
 //!
 //! It keeps an explicit stack instead of recursing. A board that branches stays on the stack
 //! and makes its children one at a time, smallest digit first, as the search comes back to it:
-//! the stack holds one board per depth of the path, whatever the number of candidates waiting
-//! there (on a 64x64 board, dozens per depth). The breadth-first engine calls `search` for the
-//! boards that do not fit in its frontier budget. A watched search estimates its size from the
-//! subtrees still to search: the board about to be expanded and the children still to be made.
+//! the stack holds at most one board per depth of the path, whatever the number of candidates
+//! waiting there (on a 64x64 board, dozens per depth). The breadth-first engine calls `search`
+//! for the boards that do not fit in its frontier budget. A watched search estimates its size
+//! from the subtrees still to search: the board about to be expanded and the children still to
+//! be made.
+//!
+//! A path can be thousands of boards deep (the empty 64x64 board: 3,500 boards of 35 KB), so
+//! the stack has a budget, [`stack_bytes`]: past it, every other board between the first and
+//! the last is dropped, and the frame keeps only its cell and the digits still to try. The
+//! search keeps the guesses of its path, a few bytes a depth, and makes a dropped board again
+//! when it comes back to it: from the nearest board kept above it, each guess of the path set
+//! and its forced cells filled as before. The boards, the order and the answers are the same;
+//! only the boards made again cost time (not counted as nodes).
 //!
 //! The stack is this search's frontier: [`solve`] records, per depth, the most boards it held
 //! when it took a board of that depth (that board and the stack, `Stats::record_held`), and
@@ -15,12 +24,14 @@
 use std::borrow::Cow;
 use std::time::Instant;
 
+use smallvec::SmallVec;
+
 use crate::board::Board;
 use crate::budget::Budget;
 use crate::candidates::Candidates;
 use crate::config::Config;
 use crate::footprint::Footprint;
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::progress::Meter;
@@ -69,11 +80,18 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
     Outcome::searched(found, stop, stats, start, footprint)
 }
 
+/// Most bytes of boards a depth-first stack holds ([`search`]): a 16th of the frontier's
+/// budget, and room for four boards at least.
+pub(crate) fn stack_bytes(config: &Config, board_bytes: usize) -> usize {
+    (config.max_frontier_bytes / 16).max(4 * board_bytes)
+}
+
 /// A board on the stack that has branched: its children, one per candidate of `cell` still in
-/// `rest`, are made one at a time as the search comes back to it, so the stack holds one board
-/// per depth of the path however many candidates wait there.
+/// `rest`, are made one at a time as the search comes back to it, so the stack holds at most
+/// one board per depth of the path however many candidates wait there. `board` is `None` once
+/// dropped to keep the stack within its budget.
 struct Frame<B> {
-    board: B,
+    board: Option<B>,
     depth: usize,
     cell: Cell,
     rest: Candidates,
@@ -88,9 +106,13 @@ pub(crate) struct Held<'s, B> {
 }
 
 impl<B: Board> Held<'_, B> {
-    /// Boards held: the one about to be expanded and every board on the stack.
+    /// Boards held: the one about to be expanded and every board kept on the stack.
     pub(crate) fn boards(&self) -> u64 {
-        self.stack.len() as u64 + 1
+        self.stack
+            .iter()
+            .filter(|frame| frame.board.is_some())
+            .count() as u64
+            + 1
     }
 
     /// The depth of the board about to be expanded.
@@ -99,20 +121,24 @@ impl<B: Board> Held<'_, B> {
     }
 
     /// Refreshes the estimate of the whole search, if one is due: the open subtrees are the
-    /// board about to be expanded and every child still to be made.
+    /// board about to be expanded and every child still to be made of a board kept (those of
+    /// a dropped board are left out).
     fn refresh(&self, estimator: &mut Estimator<'_>, stats: &Stats) {
         if !estimator.is_due() {
             return;
         }
         let mut open = vec![None];
         for (i, frame) in self.stack.iter().enumerate() {
-            open.extend(frame.rest.iter().map(|digit| Some((i, digit))));
+            if frame.board.is_some() {
+                open.extend(frame.rest.iter().map(|digit| Some((i, digit))));
+            }
         }
         estimator.update(stats, &open, |item| match *item {
             None => Cow::Borrowed(self.next),
             Some((i, digit)) => {
                 let frame = &self.stack[i];
-                Cow::Owned(frame.board.child(frame.cell, digit))
+                let board = frame.board.as_ref().expect("only kept boards are open");
+                Cow::Owned(board.child(frame.cell, digit))
             }
         });
     }
@@ -135,23 +161,39 @@ pub(crate) fn search<B: Board>(
     if found.reached(limit) {
         return Stop::SolutionLimit;
     }
+    let top_depth = depth;
+    let most_boards = stack_bytes(config, root.bytes()) / root.bytes().max(1);
     let mut stack: Vec<Frame<B>> = Vec::new();
+    // The guess of each depth of the path, from `top_depth`: how a dropped board is made again.
+    let mut path: SmallVec<[(Cell, Digit); 64]> = SmallVec::new();
+    let mut kept = 0;
     let mut root = Some((root, depth));
     loop {
         let (mut board, depth) = match root.take() {
             Some(root) => root,
             // The smallest digit still waiting on the deepest board that has one.
             None => {
-                let Some(top) = stack.last_mut() else {
+                let Some(top) = stack.last() else {
                     return Stop::Exhausted;
                 };
                 let Some(digit) = top.rest.iter().next() else {
+                    kept -= usize::from(top.board.is_some());
                     stack.pop();
                     continue;
                 };
+                if top.board.is_none() {
+                    let board = rebuild(&stack, &path, top_depth, config);
+                    stack.last_mut().expect("a top").board = Some(board);
+                    kept += 1;
+                }
+                let top = stack.last_mut().expect("a top");
                 top.rest.remove(digit);
-                let child = (top.board.child(top.cell, digit), top.depth + 1);
+                let parent = top.board.as_ref().expect("made again above");
+                let child = (parent.child(top.cell, digit), top.depth + 1);
+                path.truncate(top.depth - top_depth);
+                path.push((top.cell, digit));
                 if top.rest.is_empty() {
+                    kept -= 1;
                     stack.pop();
                 }
                 child
@@ -181,12 +223,107 @@ pub(crate) fn search<B: Board>(
                     return Stop::SolutionLimit;
                 }
             }
-            Step::Branch(cell, rest) => stack.push(Frame {
-                board,
-                depth,
-                cell,
-                rest,
-            }),
+            Step::Branch(cell, rest) => {
+                stack.push(Frame {
+                    board: Some(board),
+                    depth,
+                    cell,
+                    rest,
+                });
+                kept += 1;
+                if kept > most_boards {
+                    kept = thin(&mut stack);
+                }
+            }
+        }
+    }
+}
+
+/// Drops the board of every other frame that keeps one, between the first and the last, and
+/// returns how many boards are kept.
+fn thin<B>(stack: &mut [Frame<B>]) -> usize {
+    let last = stack.len() - 1;
+    let (mut seen, mut kept) = (0, 0);
+    for (i, frame) in stack.iter_mut().enumerate() {
+        if frame.board.is_some() {
+            seen += 1;
+            if i != 0 && i != last && seen % 2 == 0 {
+                frame.board = None;
+            } else {
+                kept += 1;
+            }
+        }
+    }
+    kept
+}
+
+/// Makes the board of the stack's last frame again, from the nearest board kept above it:
+/// each guess of the path set, and the forced cells filled, as the search did the first time.
+/// The first frame always keeps its board.
+fn rebuild<B: Board>(
+    stack: &[Frame<B>],
+    path: &[(Cell, Digit)],
+    top_depth: usize,
+    config: &Config,
+) -> B {
+    let target = stack.last().expect("a frame").depth;
+    let from = stack
+        .iter()
+        .rev()
+        .find_map(|frame| frame.board.as_ref().map(|board| (board, frame.depth)));
+    let (board, depth) = from.expect("the first frame keeps its board");
+    let mut board = board.clone();
+    let mut scratch = Stats::default();
+    for &(cell, digit) in &path[depth - top_depth..target - top_depth] {
+        board = board.child(cell, digit);
+        // The same rules on the same board: the same forced cells and the same branch cell.
+        let _ = expand(&mut board, 0, config, &mut scratch, None, None);
+    }
+    board
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::{Branch, Config, Forced, Strategy};
+    use crate::geometry::Shape;
+    use crate::grid::Grid;
+    use crate::strategy::solve;
+
+    /// A stack held to four boards drops boards and makes them again, and searches the same
+    /// tree: the same solutions, nodes and figures per depth, with fewer boards held.
+    #[test]
+    fn a_stack_of_four_boards_searches_the_same_tree() {
+        for (shape, forced, branch) in [
+            (Shape::new(3, 3).unwrap(), Forced::Hidden, Branch::Fewest),
+            (Shape::new(3, 3).unwrap(), Forced::Naked, Branch::Probe),
+            (Shape::new(4, 4).unwrap(), Forced::Subsets, Branch::Fewest),
+        ] {
+            let empty = Grid::empty(shape);
+            let roomy = Config::default()
+                .with_strategy(Strategy::Dfs)
+                .with_forced(forced)
+                .with_branch(branch)
+                .with_max_solutions(Some(300));
+            let tight = roomy.clone().with_max_frontier_bytes(1);
+            let (a, b) = (solve(&empty, &roomy), solve(&empty, &tight));
+            assert_eq!(a.solutions, b.solutions, "{forced:?} {branch:?}");
+            assert_eq!(a.solutions.len(), 300);
+            let figures = |s: &crate::stats::Stats| {
+                let per_depth: Vec<_> = s
+                    .per_depth
+                    .iter()
+                    .map(|d| (d.boards, d.forced, d.children, d.dead))
+                    .collect();
+                let totals = (s.nodes, s.forced, s.guesses, s.dead, s.max_depth, s.probes);
+                (totals, per_depth)
+            };
+            assert_eq!(
+                figures(&a.stats),
+                figures(&b.stats),
+                "{forced:?} {branch:?}"
+            );
+            assert!(b.stats.peak_frontier <= 5, "{}", b.stats.peak_frontier);
+            assert!(a.stats.peak_frontier > 10, "{}", a.stats.peak_frontier);
         }
     }
 }

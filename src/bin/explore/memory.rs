@@ -12,8 +12,9 @@ use explore::Config;
 
 /// The program, its libraries, the main thread's stack and the allocator's own books.
 pub(crate) const BASE: usize = 24 << 20;
-/// One thread: its stack (2 MiB), guard and signal stacks, and its scratch space (a depth-first
-/// stack, a chunk of boards).
+/// One thread: its stack (2 MiB), guard and signal stacks, and its scratch space (a chunk of
+/// boards); its depth-first stack of boards is counted beside it, a 16th of the frontier's
+/// budget.
 pub(crate) const PER_THREAD: usize = 4 << 20;
 /// The smallest bound accepted: the base, one thread, and a little for each budget.
 pub(crate) const MIN: usize = 32 << 20;
@@ -44,15 +45,15 @@ impl Plan {
     /// One search holds at most two frontier levels whose vectors may have grown to twice
     /// their length (4 F), three times its kept solutions (those merged, those of the lowest
     /// running chunk, and those held by chunks waiting for it) again up to twice over (6 K),
-    /// its solver state when it learns (L), and its thread (T). So with W for the results
-    /// waiting and B for the base, the whole process holds at most `B + W + S (4 F + 6 K + L
-    /// + T)` for S searches at once.
+    /// its solver state when it learns (L), and its thread (T) with its depth-first stack (F /
+    /// 16). So with W for the results waiting and B for the base, the whole process holds at
+    /// most `B + W + S (4 F + 6 K + L + F / 16 + T)` for S searches at once.
     pub(crate) fn new(bytes: usize, threads: usize, arena: usize, learns: bool) -> Plan {
         let waiting = bytes / 16;
         let frontier = bytes / 64;
         let kept = bytes / 128;
         let learn = if learns { bytes / 8 } else { 0 };
-        let per_search = 4 * frontier + 6 * kept + learn + PER_THREAD + arena;
+        let per_search = 4 * frontier + frontier / 16 + 6 * kept + learn + PER_THREAD + arena;
         let room = bytes.saturating_sub(BASE + waiting);
         let searches = (room / per_search).clamp(1, threads.max(1));
         Plan {
@@ -68,7 +69,13 @@ impl Plan {
     #[cfg(test)]
     fn total(&self, arena: usize) -> usize {
         BASE + self.waiting
-            + self.threads * (4 * self.frontier + 6 * self.kept + self.learn + PER_THREAD + arena)
+            + self.threads
+                * (4 * self.frontier
+                    + self.frontier / 16
+                    + 6 * self.kept
+                    + self.learn
+                    + PER_THREAD
+                    + arena)
     }
 
     /// `config` within the plan: the tighter of each budget and the plan's, and its threads.
