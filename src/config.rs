@@ -273,8 +273,8 @@ pub struct Config {
     /// puzzle ([`crate::batch`]).
     pub max_waiting_bytes: usize,
     /// Most bytes the solver state of a search that learns may take ([`Config::learns`]):
-    /// `dfs` holds one copy of it, `bfs` two for each thread and one more, each with its
-    /// clauses. A `bfs` search runs on as many threads as fit; where even one copy (`dfs`) or
+    /// `dfs` holds one copy of it, `bfs` one for each thread and the coordinator, the root's
+    /// and the state each chunk starts from, each with its clauses. A `bfs` search runs on as many threads as fit; where even one copy (`dfs`) or
     /// one thread's (`bfs`) does not fit, the search runs without learning. Either way a
     /// warning says so, and the answers are the same.
     pub max_learn_bytes: usize,

@@ -120,12 +120,12 @@ pub(super) fn within_budget(shape: Shape, config: &Config) -> Cow<'_, Config> {
     }
     let copy = solver_bytes(shape);
     let bfs = config.strategy == Strategy::Bfs;
-    // `bfs`: a learner for each worker and one for the coordinator, each two copies (the state
-    // every chunk starts from, and the one that works), and the root's; one thread, one learner.
+    // `bfs`: a learner for each worker and one for the coordinator (one thread: one learner),
+    // the root's copy and the state every chunk starts from.
     let need = |threads: usize| match (bfs, threads) {
         (false, _) => copy,
         (true, 1) => 3 * (copy + lessons::clause_budget(config)),
-        (true, t) => (2 * t + 3) * (copy + lessons::clause_budget(config)),
+        (true, t) => (t + 3) * (copy + lessons::clause_budget(config)),
     };
     let threads = if bfs { config.n_threads() } else { 1 };
     let budget = config.max_learn_bytes;
@@ -1362,9 +1362,9 @@ mod tests {
         let bfs = Config::default().with_learn(Learn::Clauses).with_threads(4);
         let copy = solver_bytes(shape) + lessons::clause_budget(&bfs);
         assert!(matches!(within_budget(shape, &bfs), Cow::Borrowed(_)));
-        let two = bfs.clone().with_max_learn_bytes(7 * copy);
+        let two = bfs.clone().with_max_learn_bytes(5 * copy);
         assert_eq!(within_budget(shape, &two).threads, 2);
-        let one = within_budget(shape, &bfs.clone().with_max_learn_bytes(3 * copy)).into_owned();
+        let one = within_budget(shape, &bfs.clone().with_max_learn_bytes(4 * copy)).into_owned();
         assert_eq!((one.threads, one.learn), (1, Learn::Clauses));
         let none = bfs.clone().with_max_learn_bytes(3 * copy - 1);
         assert_eq!(within_budget(shape, &none).learn, Learn::Off);

@@ -17,14 +17,15 @@
 //!
 //! A clause works at once in the solver that learned it, for the rest of its chunk. Between
 //! levels, the coordinator merges the clauses of the level's chunks, in chunk order and
-//! without repeats, into the [`Lessons`]; each learner takes the new ones, and starts every
-//! chunk from the same state. A chunk's boards are expanded in order by one thread, from a
+//! without repeats, into the [`Lessons`], and every learner starts each chunk from the same
+//! state: the root with every clause merged. A chunk's boards are expanded in order by one thread, from a
 //! state that depends on the level alone: so every level holds the same boards, and every
 //! statistic is the same, whatever the thread count.
 //!
-//! The clauses are held within a budget of a 64th of `max_frontier_bytes` for each copy; past
-//! it, the longer half are forgotten and every learner starts again from the root with the
-//! rest.
+//! The merge also learns the clauses into the state every chunk starts from, once for all
+//! learners. The clauses are held within a budget of a 64th of `max_frontier_bytes` for each
+//! copy; past it, the longer half are forgotten and that state is made again from the root
+//! with the rest.
 
 use std::collections::HashSet;
 use std::sync::{PoisonError, RwLock};
@@ -144,14 +145,16 @@ pub(crate) struct Lessons {
     store: RwLock<Store>,
 }
 
-#[derive(Default)]
 struct Store {
+    /// The root with every clause of `clauses` learned, at level 0: the state each chunk
+    /// starts from, whichever thread takes it. `None` once the clauses leave the root dead.
+    start: Option<Solver>,
     /// The clauses, in the order they were merged.
     clauses: Vec<Vec<Lit>>,
     /// Each clause's literals in order, to merge none twice.
     known: HashSet<Vec<Lit>>,
     bytes: usize,
-    /// How many times clauses were forgotten: a learner of an older era starts again.
+    /// How many times clauses were forgotten.
     era: u64,
     /// Per cell, the clauses merged with a candidate of it ([`Branch::Conflicts`]); forgetting
     /// a clause keeps its count.
@@ -176,21 +179,25 @@ impl Lessons {
         let root = Solver::at_root(root);
         Lessons {
             base: root.as_ref().map_or(0, |solver| solver.trail.len()),
+            store: RwLock::new(Store {
+                start: root.clone(),
+                clauses: Vec::new(),
+                known: HashSet::new(),
+                bytes: 0,
+                era: 0,
+                weights: Vec::new(),
+            }),
             root,
             budget: clause_budget(config),
             side,
-            store: RwLock::new(Store::default()),
         }
     }
 
     /// A learner for one thread, with no clause taken yet.
     pub(crate) fn learner(&self) -> Learner {
         Learner {
-            start: self.root.clone(),
             solver: self.root.clone(),
             base: self.base,
-            era: 0,
-            taken: 0,
             learned: Vec::new(),
             learned_bytes: 0,
             most_learned_bytes: self.budget / 64,
@@ -199,14 +206,24 @@ impl Lessons {
         }
     }
 
-    /// Merges the clauses a level learned, in order, leaving out those already held; past the
-    /// budget, forgets the longer half. Called between levels, when no chunk runs.
+    /// Merges the clauses a level learned, in order, leaving out those already held, into
+    /// the store and the state every chunk starts from; past the budget, forgets the longer
+    /// half and makes that state again from the root. Called between levels, when no chunk
+    /// runs.
     pub(crate) fn merge(&self, learned: Vec<Vec<Lit>>) {
         let mut store = self.store.write().unwrap_or_else(PoisonError::into_inner);
+        let store = &mut *store;
         for clause in learned {
             let mut key = clause.clone();
             key.sort_unstable();
             if store.known.insert(key) {
+                if store
+                    .start
+                    .as_mut()
+                    .is_some_and(|start| !start.learn_at_root(&clause))
+                {
+                    store.start = None;
+                }
                 store.bytes += clause_bytes(clause.len());
                 let side = self.side;
                 if store.weights.is_empty() {
@@ -249,6 +266,16 @@ impl Lessons {
                     key
                 })
                 .collect();
+            let mut start = self.root.clone();
+            for clause in &clauses {
+                if start
+                    .as_mut()
+                    .is_some_and(|start| !start.learn_at_root(clause))
+                {
+                    start = None;
+                }
+            }
+            store.start = start;
             store.clauses = clauses;
             store.era += 1;
         }
@@ -257,16 +284,10 @@ impl Lessons {
 
 /// One thread's copy of the solver, and the clauses its current chunk learned.
 pub(crate) struct Learner {
-    /// The root with the clauses taken, at level 0, as every learner holds it: each chunk
-    /// starts from it. `None` once the root is dead.
-    start: Option<Solver>,
-    /// The copy that sets boards' guesses.
+    /// The copy that sets boards' guesses; `None` once the root is dead.
     solver: Option<Solver>,
     /// Trail entries of the root before any clause: those after are the clauses' work.
     base: usize,
-    era: u64,
-    /// Clauses of the lessons taken.
-    taken: usize,
     /// Clauses learned since [`Learner::take_learned`] was last called.
     learned: Vec<Vec<Lit>>,
     /// Bytes of the clauses in `learned`, and the most it holds for a chunk (a 64th of the
@@ -284,27 +305,14 @@ pub(crate) struct Learner {
 }
 
 impl Learner {
-    /// Takes the clauses merged since the last call, and starts from the state every learner
-    /// holds, before a chunk is expanded: what a chunk learns, and how, is then the same
-    /// whichever thread expands it.
+    /// Starts from the state every chunk starts from (the root and the clauses merged so far),
+    /// before a chunk is expanded: what a chunk learns, and how, is then the same whichever
+    /// thread expands it.
     pub(crate) fn catch_up(&mut self, lessons: &Lessons) {
         let store = lessons.store.read().unwrap_or_else(PoisonError::into_inner);
-        if store.era != self.era {
-            self.start = lessons.root.clone();
-            self.era = store.era;
-            self.taken = 0;
-        }
-        for clause in &store.clauses[self.taken..] {
-            if let Some(start) = self.start.as_mut() {
-                if !start.learn_at_root(clause) {
-                    self.start = None;
-                }
-            }
-        }
-        self.taken = store.clauses.len();
         self.weights.clone_from(&store.weights);
         self.held.clear();
-        match (&mut self.solver, &self.start) {
+        match (&mut self.solver, &store.start) {
             (Some(solver), Some(start)) => solver.reset_to(start),
             (solver, start) => solver.clone_from(start),
         }
@@ -585,9 +593,11 @@ mod tests {
         assert!(store.bytes <= 200, "{}", store.bytes);
         let lens: Vec<usize> = store.clauses.iter().map(Vec::len).collect();
         assert_eq!(lens, [2, 3, 4, 5], "the shortest, once each");
+        let start = store.start.as_ref().unwrap();
+        assert_eq!(start.learnts.len(), 4, "the start holds the clauses kept");
         drop(store);
         learner.catch_up(&lessons);
-        assert_eq!((learner.era, learner.taken), (1, 4));
+        assert!(learner.solver.is_some());
     }
 
     fn outcome(puzzle: &Grid, config: &Config) -> Outcome {
