@@ -276,7 +276,8 @@ pub struct Config {
     /// `dfs` holds one copy of it, `bfs` one for each thread and the coordinator, the root's
     /// and the state each chunk starts from, each with its clauses. A `bfs` search runs on as many threads as fit; where even one copy (`dfs`) or
     /// one thread's (`bfs`) does not fit, the search runs without learning. Either way a
-    /// warning says so, and the answers are the same.
+    /// warning says so; the verdict and the count are the same (where there are more solutions
+    /// than the limit, the first ones found may differ).
     pub max_learn_bytes: usize,
     /// Where the search reports what it has done as it runs, for a live display
     /// ([`Progress`]); `None` (the default) reports nothing.

@@ -13,7 +13,7 @@ use explore::Config;
 /// The program, its libraries, the main thread's stack and the allocator's own books.
 pub(crate) const BASE: usize = 24 << 20;
 /// One thread: its stack (2 MiB), guard and signal stacks, and its scratch space (a chunk of
-/// boards); its depth-first stack of boards is counted beside it, a 16th of the frontier's
+/// boards); its depth-first stack of boards is counted beside it, a quarter of the frontier's
 /// budget.
 pub(crate) const PER_THREAD: usize = 4 << 20;
 /// The smallest bound accepted: the base, one thread, and a little for each budget.
@@ -47,13 +47,13 @@ impl Plan {
     /// running chunk, and those held by chunks waiting for it) again up to twice over (6 K),
     /// its solver state when it learns (L), and its thread (T) with its depth-first stack (F /
     /// 16). So with W for the results waiting and B for the base, the whole process holds at
-    /// most `B + W + S (4 F + 6 K + L + F / 16 + T)` for S searches at once.
+    /// most `B + W + S (4 F + 6 K + L + F / 4 + T)` for S searches at once.
     pub(crate) fn new(bytes: usize, threads: usize, arena: usize, learns: bool) -> Plan {
         let waiting = bytes / 16;
         let frontier = bytes / 64;
         let kept = bytes / 128;
         let learn = if learns { bytes / 8 } else { 0 };
-        let per_search = 4 * frontier + frontier / 16 + 6 * kept + learn + PER_THREAD + arena;
+        let per_search = 4 * frontier + frontier / 4 + 6 * kept + learn + PER_THREAD + arena;
         let room = bytes.saturating_sub(BASE + waiting);
         let searches = (room / per_search).clamp(1, threads.max(1));
         Plan {
@@ -71,7 +71,7 @@ impl Plan {
         BASE + self.waiting
             + self.threads
                 * (4 * self.frontier
-                    + self.frontier / 16
+                    + self.frontier / 4
                     + 6 * self.kept
                     + self.learn
                     + PER_THREAD
@@ -139,7 +139,7 @@ mod tests {
         let plan = Plan::new(1 << 30, 64, 0, false);
         assert_eq!(plan.frontier, 16 << 20);
         assert_eq!(plan.kept, 8 << 20);
-        assert_eq!(plan.threads, 8);
+        assert_eq!(plan.threads, 7);
     }
 
     #[test]

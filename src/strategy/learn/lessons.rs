@@ -266,6 +266,8 @@ impl Lessons {
                     key
                 })
                 .collect();
+            // The old start goes first: no more copies than the budget counts.
+            store.start = None;
             let mut start = self.root.clone();
             for clause in &clauses {
                 if start
