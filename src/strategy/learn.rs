@@ -136,16 +136,14 @@ pub(super) fn within_budget(shape: Shape, config: &Config) -> Cow<'_, Config> {
     let mib = |bytes: usize| bytes.div_ceil(1 << 20);
     if let Some(fit) = (1..threads).rev().find(|&t| need(t) <= budget) {
         tracing::warn!(
-            "learning on {threads} threads takes {} MiB on a {side}x{side} board, more than its \
-             budget of {} MiB: searching on {fit}",
+            "learning, {side}x{side}: {threads} threads need {} MiB > budget {} MiB; running {fit}",
             mib(need(threads)),
             mib(budget)
         );
         return Cow::Owned(config.clone().with_threads(fit));
     }
     tracing::warn!(
-        "learning takes {} MiB on a {side}x{side} board, more than its budget of {} MiB: \
-         searching without it",
+        "learning, {side}x{side}: needs {} MiB > budget {} MiB; searching without it",
         mib(need(1)),
         mib(budget)
     );

@@ -120,7 +120,11 @@ fn install_tracing(ansi: bool, trace: Option<trace::TraceLayer>) {
             let _ = writeln!(io::stderr(), "explore: ignoring RUST_LOG: {error}");
             EnvFilter::new("warn")
         });
+    // A warning is for the person at the terminal: its level and its words, no time or
+    // module, so that it fits 80 columns.
     let log = tracing_subscriber::fmt::layer()
+        .without_time()
+        .with_target(false)
         .with_writer(io::stderr)
         .with_ansi(ansi)
         .with_filter(filter);
