@@ -18,9 +18,9 @@
 //! A clause works at once in the solver that learned it, for the rest of its chunk. Between
 //! levels, the coordinator merges the clauses of the level's chunks, in chunk order and
 //! without repeats, into the [`Lessons`], and every learner starts each chunk from the same
-//! state: the root with every clause merged. A chunk's boards are expanded in order by one thread, from a
-//! state that depends on the level alone: so every level holds the same boards, and every
-//! statistic is the same, whatever the thread count.
+//! state: the root with every clause merged. A chunk's boards are expanded in order by one
+//! thread, from a state that depends on the level alone: so every level holds the same boards,
+//! and every statistic is the same, whatever the thread count.
 //!
 //! The merge also learns the clauses into the state every chunk starts from, once for all
 //! learners. The clauses are held within a budget of a 64th of `max_frontier_bytes` for each
@@ -166,6 +166,16 @@ pub(super) fn clause_budget(config: &Config) -> usize {
     config.max_frontier_bytes / 64
 }
 
+/// Learns `clause` at the root of `start`, which becomes `None` when the clause ends it.
+fn learn_into(start: &mut Option<Solver>, clause: &[Lit]) {
+    if start
+        .as_mut()
+        .is_some_and(|solver| !solver.learn_at_root(clause))
+    {
+        *start = None;
+    }
+}
+
 /// Bytes one clause of `len` literals takes in a solver: its header and literals, and two
 /// watches.
 fn clause_bytes(len: usize) -> usize {
@@ -217,13 +227,7 @@ impl Lessons {
             let mut key = clause.clone();
             key.sort_unstable();
             if store.known.insert(key) {
-                if store
-                    .start
-                    .as_mut()
-                    .is_some_and(|start| !start.learn_at_root(&clause))
-                {
-                    store.start = None;
-                }
+                learn_into(&mut store.start, &clause);
                 store.bytes += clause_bytes(clause.len());
                 let side = self.side;
                 if store.weights.is_empty() {
@@ -270,12 +274,7 @@ impl Lessons {
             store.start = None;
             let mut start = self.root.clone();
             for clause in &clauses {
-                if start
-                    .as_mut()
-                    .is_some_and(|start| !start.learn_at_root(clause))
-                {
-                    start = None;
-                }
+                learn_into(&mut start, clause);
             }
             store.start = start;
             store.clauses = clauses;
