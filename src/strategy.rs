@@ -17,6 +17,9 @@ use crate::trace;
 // the modules they belong to (`config` and `outcome`).
 pub(crate) use crate::config::Strategy;
 pub(crate) use crate::outcome::Found;
+// The tree's walk learns as `bfs` does.
+pub(crate) use bfs::LevelLearner;
+pub(crate) use learn::{Guided, within_budget};
 
 mod backtrack;
 mod bfs;

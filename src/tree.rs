@@ -166,6 +166,8 @@ pub struct SearchTree {
     puzzle: Grid,
     forced_rule: Forced,
     branch_rule: Branch,
+    /// Whether the search learned from its dead boards (`bfs` that learns).
+    learns: bool,
     order: Order,
     kind: Kind,
     nodes: Vec<Node>,
@@ -607,6 +609,83 @@ mod tests {
         assert!(record(&grid(HARD), &config, nodes - 1).is_err());
     }
 
+    /// The tree's counts, depth by depth, are the engine's `stats`.
+    fn check_counts(tree: &SearchTree, stats: &crate::Stats, what: &str) {
+        assert_eq!(stats.nodes as usize, tree.n_nodes(), "{what}");
+        assert_eq!(stats.nodes as usize, tree.n_expanded(), "{what}");
+        assert_eq!(stats.guesses as usize, tree.n_branched(), "{what}");
+        assert_eq!(stats.dead as usize, tree.n_dead(), "{what}");
+        assert_eq!(stats.solutions as usize, tree.n_solutions(), "{what}");
+        assert_eq!(stats.forced as usize, tree.n_forced(), "{what}");
+        assert_eq!(stats.max_depth, tree.depth(), "{what}");
+        let levels = tree.levels();
+        assert_eq!(stats.per_depth.len(), levels.len(), "{what}");
+        for (row, level) in stats.per_depth.iter().zip(&levels) {
+            let engine = (
+                row.depth,
+                row.boards,
+                row.forced,
+                row.children,
+                row.dead,
+                row.solutions,
+            );
+            let mine = (
+                level.depth,
+                level.nodes as u64,
+                level.forced as u64,
+                level.children as u64,
+                level.dead as u64,
+                level.solutions as u64,
+            );
+            assert_eq!(engine, mine, "{what}");
+        }
+    }
+
+    /// `bfs` that learns is walked as it learns: the same boards die, shrink and branch in
+    /// the tree as in the engine, on one thread and on two, and learning changes the tree.
+    #[test]
+    fn a_walk_that_learns_is_the_tree_of_bfs_that_learns() {
+        let mut changed = 0;
+        for line in [HARD, TWO, FOUR, crate::testing::ESCARGOT] {
+            let puzzle = grid(line);
+            for (forced, branch) in [
+                (Forced::Hidden, Branch::Fewest),
+                (Forced::Naked, Branch::Conflicts),
+                (Forced::Subsets, Branch::Conflicts),
+            ] {
+                let config = Config {
+                    forced,
+                    branch,
+                    learn: crate::config::Learn::Clauses,
+                    ..all_solutions()
+                };
+                let tree = record(&puzzle, &config, DOT_MAX_NODES).expect("small tree");
+                check_links(&tree);
+                assert_eq!(tree.stop(), Stop::Exhausted);
+                for threads in [1, 2] {
+                    let what = format!("{line} {forced} {branch} learning x{threads}");
+                    let stats = solve(
+                        &puzzle,
+                        &Config {
+                            threads,
+                            ..config.clone()
+                        },
+                    )
+                    .stats;
+                    check_counts(&tree, &stats, &what);
+                }
+                let plain = Config {
+                    learn: crate::config::Learn::Off,
+                    branch: Branch::Fewest,
+                    ..config
+                };
+                let without = record(&puzzle, &plain, DOT_MAX_NODES).expect("small tree");
+                changed += usize::from(without.n_nodes() != tree.n_nodes());
+            }
+        }
+        assert!(changed > 0, "learning changed no tree");
+    }
+
     /// The tree's counts, depth by depth, are the statistics of both candidate-board engines.
     #[test]
     fn counts_agree_with_the_engines() {
@@ -646,43 +725,7 @@ mod tests {
                         threads,
                         ..config.clone()
                     };
-                    let stats = solve(&puzzle, &config).stats;
-                    assert_eq!(stats.nodes as usize, tree.n_nodes(), "{what}");
-                    assert_eq!(stats.nodes as usize, tree.n_expanded(), "{what}");
-                    assert_eq!(stats.guesses as usize, tree.n_branched(), "{what}");
-                    assert_eq!(stats.dead as usize, tree.n_dead(), "{what}");
-                    assert_eq!(stats.solutions as usize, tree.n_solutions(), "{what}");
-                    assert_eq!(stats.forced as usize, tree.n_forced(), "{what}");
-                    assert_eq!(stats.max_depth, tree.depth(), "{what}");
-                    let levels = tree.levels();
-                    assert_eq!(stats.per_depth.len(), levels.len(), "{what}");
-                    for (row, level) in stats.per_depth.iter().zip(&levels) {
-                        let engine = (
-                            row.depth,
-                            row.boards,
-                            row.forced,
-                            row.children,
-                            row.dead,
-                            row.solutions,
-                        );
-                        let mine = (
-                            level.depth,
-                            level.nodes,
-                            level.forced,
-                            level.children,
-                            level.dead,
-                            level.solutions,
-                        );
-                        let mine = (
-                            mine.0,
-                            mine.1 as u64,
-                            mine.2 as u64,
-                            mine.3 as u64,
-                            mine.4 as u64,
-                            mine.5 as u64,
-                        );
-                        assert_eq!(engine, mine, "{what}");
-                    }
+                    check_counts(&tree, &solve(&puzzle, &config).stats, &what);
                 }
             }
         }

@@ -921,6 +921,38 @@ fn dot_writes_a_tree_of_the_first_puzzle() {
         ));
 }
 
+/// `bfs` that learns is drawn as it searches: the picture's boards are the search's nodes, and
+/// fewer than without learning.
+#[test]
+fn dot_draws_the_tree_of_bfs_that_learns() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tree.dot");
+    let boards = |learn: &str| -> u64 {
+        let output = explore()
+            .args(["--forced", "hidden", "--learn", learn, "--output", "json"])
+            .arg("--dot")
+            .arg(&path)
+            .arg(ESCARGOT)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let json: serde_json::Value = serde_json::from_slice(&output).unwrap();
+        let nodes = json["stats"]["nodes"].as_u64().unwrap();
+        let dot = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(dot.contains("learning"), learn == "clauses", "{dot}");
+        // One node statement per board: `n12 [...]`.
+        let drawn = dot
+            .lines()
+            .filter(|line| line.trim_start().starts_with('n') && line.contains(" [label="))
+            .count();
+        assert_eq!(drawn as u64, nodes, "{learn}");
+        nodes
+    };
+    assert!(boards("clauses") < boards("off"));
+}
+
 /// A 4x4 puzzle whose tree under naked singles has 15 boards, two of them dead: each strategy
 /// numbers it in its own order, the order can be drawn as a path, and its boards as grids.
 #[test]

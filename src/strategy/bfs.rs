@@ -709,6 +709,60 @@ fn chunk_level<B: Clone>(level: &mut Level<B>, depth: usize, max_frontier: usize
         .collect()
 }
 
+/// The learning of `bfs` one board at a time, for a walk of its tree (`crate::tree::Walk`):
+/// the boards of each level cut into this engine's chunks ([`chunk_len`]), each chunk begun
+/// from the lessons merged so far, and what the chunks learned merged at the level's end. So
+/// the walk meets the same clauses at the same boards as the engine, on any thread count.
+pub(crate) struct LevelLearner {
+    lessons: Lessons,
+    learner: Learner,
+    /// The clauses the level's chunks learned so far, for its end.
+    learned: Vec<Vec<u32>>,
+    /// Boards of the level, and of the chunk, still to come.
+    level_left: usize,
+    chunk_left: usize,
+    chunk_len: usize,
+}
+
+impl LevelLearner {
+    /// The learning of a walk from `root`, none learned yet.
+    pub(crate) fn new<B: Board>(root: &B, config: &Config) -> LevelLearner {
+        let lessons = Lessons::new(root, config);
+        LevelLearner {
+            learner: lessons.learner(),
+            lessons,
+            learned: Vec::new(),
+            level_left: 0,
+            chunk_left: 0,
+            chunk_len: 0,
+        }
+    }
+
+    /// The learner for the next board, with `waiting` boards waiting before it is taken: at
+    /// the start of a level (the boards waiting are the level) the lessons of the last one are
+    /// merged, and at the start of a chunk the learner starts from them. Counts the clauses
+    /// of a chunk that ends in `stats`, as the engine does.
+    pub(crate) fn next(&mut self, waiting: usize, stats: &mut Stats) -> &mut Learner {
+        if self.chunk_left == 0 {
+            for clause in self.learner.take_learned() {
+                stats.learned += 1;
+                stats.learned_literals += clause.len() as u64;
+                self.learned.push(clause);
+            }
+            if self.level_left == 0 {
+                self.lessons.merge(std::mem::take(&mut self.learned));
+                self.level_left = waiting;
+                self.chunk_len = chunk_len(waiting);
+            }
+            self.chunk_left = self.chunk_len.min(self.level_left);
+            self.learner.catch_up(&self.lessons);
+        }
+        self.level_left -= 1;
+        self.chunk_left -= 1;
+        &mut self.learner
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -114,7 +114,7 @@ fn solver_bytes(shape: Shape) -> usize {
 /// `config` for a search that learns on boards of `shape`, within
 /// [`Config::max_learn_bytes`]: as it is where its solver copies fit; else, for `bfs`, on as
 /// many threads as fit, or else without learning, with a warning that says which.
-pub(super) fn within_budget(shape: Shape, config: &Config) -> Cow<'_, Config> {
+pub(crate) fn within_budget(shape: Shape, config: &Config) -> Cow<'_, Config> {
     if !config.learns() {
         return Cow::Borrowed(config);
     }

@@ -84,8 +84,10 @@ impl SearchTree {
         match self.kind {
             Kind::Boards => writeln!(
                 out,
-                "// The search tree of explore (forced cells: {}, branch cell: {}) for",
-                self.forced_rule, self.branch_rule
+                "// The search tree of explore (forced cells: {}, branch cell: {}{}) for",
+                self.forced_rule,
+                self.branch_rule,
+                if self.learns { ", learning" } else { "" }
             )?,
             Kind::Textbook => writeln!(out, "// The textbook search tree of explore for")?,
         }
@@ -312,10 +314,11 @@ impl SearchTree {
         let _ = write!(totals, "; depth {}", self.depth());
         let rules = match self.kind {
             Kind::Boards => format!(
-                "{}; forced cells: {}; branch cell: {}; {}",
+                "{}; forced cells: {}; branch cell: {}{}; {}",
                 self.puzzle.shape(),
                 self.forced_rule,
                 self.branch_rule,
+                if self.learns { "; learning" } else { "" },
                 self.stop_reason()
             ),
             Kind::Textbook => format!("{}; {}", self.puzzle.shape(), self.stop_reason()),

@@ -25,6 +25,7 @@ use crate::grid::Grid;
 use crate::outcome::Stop;
 use crate::stats::Stats;
 use crate::strategy::expand::{Step, expand};
+use crate::strategy::{Guided, LevelLearner, within_budget};
 
 #[cfg(doc)]
 use super::record;
@@ -165,6 +166,9 @@ enum Search {
     Nine(Inner<Nine>),
     General(Inner<General>),
     Textbook(Inner<Textbook>),
+    /// `bfs` that learns: each board with the guesses that made it.
+    NineLearning(Inner<Guided<Nine>>),
+    GeneralLearning(Inner<Guided<General>>),
 }
 
 /// Calls `$body` with the walk's inner state, whatever its board.
@@ -174,6 +178,8 @@ macro_rules! inner {
             Search::Nine($inner) => $body,
             Search::General($inner) => $body,
             Search::Textbook($inner) => $body,
+            Search::NineLearning($inner) => $body,
+            Search::GeneralLearning($inner) => $body,
         }
     };
 }
@@ -186,8 +192,17 @@ impl Walk {
     /// reached it), `config.max_nodes` (boards expanded) and `config.timeout`; the boards still
     /// waiting then stay [`Fate::Unexplored`]. `threads` and the frontier budget do not change
     /// the tree.
+    ///
+    /// `bfs` that learns ([`Config::learns`]) is walked as it learns: the clauses a level
+    /// teaches are merged at its end, and a chunk of a level learns from its boards at once,
+    /// as on any thread count, so its boards die, shrink and branch where the engine's do.
+    /// `dfs` that learns searches candidates, not boards ([`Strategy::Dfs`]): its walk is the
+    /// tree of `dfs` without learning.
     pub fn new(puzzle: &Grid, config: &Config, max_nodes: usize) -> Walk {
         let order = Order::of(config.strategy);
+        // Learning that does not fit its budget is left out, as the engine leaves it out.
+        let config = &*within_budget(puzzle.shape(), config);
+        let learning = config.learns() && order == Order::Breadth;
         let search = match Kind::of(config.strategy) {
             Kind::Textbook => {
                 // The backtrackers' tree has no rules to follow: the first empty cell, always.
@@ -197,9 +212,17 @@ impl Walk {
                 };
                 Search::Textbook(Inner::new(puzzle, &config, order, max_nodes))
             }
-            Kind::Boards => match Kernel::for_search(puzzle.shape(), config.forced) {
-                Kernel::Nine => Search::Nine(Inner::new(puzzle, config, order, max_nodes)),
-                Kernel::General => Search::General(Inner::new(puzzle, config, order, max_nodes)),
+            Kind::Boards => match (Kernel::for_search(puzzle.shape(), config.forced), learning) {
+                (Kernel::Nine, false) => Search::Nine(Inner::new(puzzle, config, order, max_nodes)),
+                (Kernel::General, false) => {
+                    Search::General(Inner::new(puzzle, config, order, max_nodes))
+                }
+                (Kernel::Nine, true) => {
+                    Search::NineLearning(Inner::new(puzzle, config, order, max_nodes).learning())
+                }
+                (Kernel::General, true) => {
+                    Search::GeneralLearning(Inner::new(puzzle, config, order, max_nodes).learning())
+                }
             },
         };
         Walk { search }
@@ -221,7 +244,10 @@ impl Walk {
     pub fn kind(&self) -> Kind {
         match self.search {
             Search::Textbook(_) => Kind::Textbook,
-            Search::Nine(_) | Search::General(_) => Kind::Boards,
+            Search::Nine(_)
+            | Search::General(_)
+            | Search::NineLearning(_)
+            | Search::GeneralLearning(_) => Kind::Boards,
         }
     }
 
@@ -284,6 +310,8 @@ struct Inner<B: Board> {
     boards: Option<Vec<Option<BoardView>>>,
     /// The boards held when the first solution was found ([`SearchTree::held_at_first_solution`]).
     held: Vec<usize>,
+    /// The learning of `bfs` that learns, level by level as the engine learns.
+    learning: Option<LevelLearner>,
 }
 
 impl<B: Board> Inner<B> {
@@ -316,7 +344,15 @@ impl<B: Board> Inner<B> {
             too_large: max_nodes == 0,
             boards: None,
             held: Vec::new(),
+            learning: None,
         }
+    }
+
+    /// The walk learning as `bfs` learns, from its root board.
+    fn learning(mut self) -> Inner<B> {
+        let root = self.open.front().map(|(_, root)| root);
+        self.learning = root.map(|root| LevelLearner::new(root, &self.config));
+        self
     }
 
     fn waiting(&self) -> Vec<usize> {
@@ -346,6 +382,7 @@ impl<B: Board> Inner<B> {
             self.stop = Some(reason);
             return Ok(None);
         }
+        let waiting = self.open.len();
         let popped = match self.order {
             Order::Breadth => self.open.pop_front(),
             Order::Depth => self.open.pop_back(),
@@ -355,7 +392,18 @@ impl<B: Board> Inner<B> {
         };
         let depth = self.nodes[id].depth;
         let forced_before = self.stats.forced;
-        let step = expand(&mut board, depth, &self.config, &mut self.stats, None, None);
+        let learner = self
+            .learning
+            .as_mut()
+            .map(|learning| learning.next(waiting, &mut self.stats));
+        let step = expand(
+            &mut board,
+            depth,
+            &self.config,
+            &mut self.stats,
+            None,
+            learner,
+        );
         let forced = u32::try_from(self.stats.forced - forced_before).unwrap_or(u32::MAX);
         let fate = match step {
             Step::Dead => Fate::Dead,
@@ -432,6 +480,7 @@ impl<B: Board> Inner<B> {
             puzzle: self.puzzle,
             forced_rule: self.config.forced,
             branch_rule: self.config.branch,
+            learns: self.learning.is_some(),
             order,
             kind,
             nodes: self.nodes,

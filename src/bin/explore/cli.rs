@@ -150,10 +150,12 @@ impl SolveArgs {
                 "--learn {learn} works with --strategy bfs and dfs: {} does not learn",
                 self.strategy
             ))
-        } else if self.step || self.dot.is_some() || self.posthoc.is_some() {
+        } else if self.strategy == Strategy::Dfs
+            && (self.step || self.dot.is_some() || self.posthoc.is_some())
+        {
             Some(
-                "the tree of boards is drawn without learning: --step, --dot and --posthoc \
-                 draw bfs and dfs without --learn"
+                "dfs --learn searches candidates, not boards: --step, --dot and --posthoc \
+                 draw bfs --learn, and dfs without it"
                     .to_owned(),
             )
         } else {

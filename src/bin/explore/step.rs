@@ -151,8 +151,13 @@ impl Class {
         let breadth = self.lesson.order() == Order::Breadth;
         let unit = if breadth { "depth" } else { "board" };
         let ended = self.lesson.stop().is_some() || self.error.is_some();
+        let learning = if self.config.learns() {
+            ", learning"
+        } else {
+            ""
+        };
         let mut top = format!(
-            "explore --step: {}; {strategy} ({}), one {unit} per step\n",
+            "explore --step: {}; {strategy} ({}{learning}), one {unit} per step\n",
             self.title,
             self.lesson.order().name()
         );
