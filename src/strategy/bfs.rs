@@ -112,7 +112,7 @@ struct Harvest<'a, B> {
     learned: Vec<Vec<u32>>,
     /// The coordinator's learner, for the levels it expands itself; `None` in a worker's
     /// harvest (a worker keeps one for all its chunks), and when the search does not learn.
-    learner: Option<Learner>,
+    learner: Option<Box<Learner>>,
 }
 
 impl<'a, B> Harvest<'a, B> {
@@ -153,8 +153,10 @@ struct Shared<'a> {
     halt: AtomicU8,
     /// Kept solutions of the memory bound below: those found by chunks not yet merged.
     held: Held,
-    /// The clauses learned by the levels done, for a search that learns.
-    lessons: Option<Lessons>,
+    /// The clauses learned by the levels done, for a search that learns (boxed, as is the
+    /// coordinator's learner: a search that does not learn then carries a pointer, not a
+    /// solver's fields, in every move of its state).
+    lessons: Option<Box<Lessons>>,
 }
 
 /// The bound on solutions kept by chunks whose results cannot be merged yet, because an
@@ -387,7 +389,7 @@ impl Shared<'_> {
             refresh(&mut out.estimator, &out.stats, open);
             let chunk = boards.by_ref().take(shares.chunk_len);
             let share = shares.of(index);
-            stop = self.process(index, depth, chunk, share, out, learner.as_mut());
+            stop = self.process(index, depth, chunk, share, out, learner.as_deref_mut());
             if stop.is_some() {
                 break;
             }
@@ -452,7 +454,9 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
             lock: Mutex::new(()),
             room: Condvar::new(),
         },
-        lessons: config.learns().then(|| Lessons::new(&root, config)),
+        lessons: config
+            .learns()
+            .then(|| Box::new(Lessons::new(&root, config))),
     };
     let threads = config.n_threads();
     let (stats, found, stop, footprint) = if threads == 1 {
@@ -509,7 +513,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
 
 /// A worker: expands chunks until the queue is closed.
 fn work<'a, B: Board>(shared: &Shared<'a>, jobs: &Receiver<Job<B>>, done: &Sender<Done<'a, B>>) {
-    let mut learner = shared.lessons.as_ref().map(Lessons::learner);
+    let mut learner = shared.lessons.as_deref().map(Lessons::learner);
     for job in jobs {
         let Job {
             index,
@@ -640,7 +644,10 @@ fn run_levels<'a, B: Board>(
     let mut emitted = 0;
     let mut footprint = shared.config.footprint.then(Footprint::new);
     out.estimator = Estimator::new(shared.config, shared.start);
-    out.learner = shared.lessons.as_ref().map(Lessons::learner);
+    out.learner = shared
+        .lessons
+        .as_ref()
+        .map(|lessons| Box::new(lessons.learner()));
     while !level.is_empty() {
         refresh(&mut out.estimator, &out.stats, level.iter());
         // The frontier is the level; the workers' overflow stacks are not part of it.

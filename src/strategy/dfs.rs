@@ -166,6 +166,10 @@ pub(crate) fn search<B: Board>(
     let most_boards = stack_bytes(config, root.bytes()) / root.bytes().max(1);
     let mut stack: Vec<Frame<B>> = Vec::new();
     // The guess of each depth of the path, from `top_depth`: how a dropped board is made again.
+    // Each guess settles a cell, so a path holds at most a frame per open cell of the root: a
+    // stack with room for that many boards never drops one, and keeps no path.
+    let open_cells = root.shape().n_cells() - root.n_settled();
+    let drops = most_boards < open_cells;
     let mut path: SmallVec<[(Cell, Digit); 64]> = SmallVec::new();
     let mut kept = 0;
     let mut root = Some((root, depth));
@@ -189,8 +193,10 @@ pub(crate) fn search<B: Board>(
                 top.rest.remove(digit);
                 let parent = top.board.as_ref().expect("made again above");
                 let child = (parent.child(top.cell, digit), top.depth + 1);
-                path.truncate(top.depth - top_depth);
-                path.push((top.cell, digit));
+                if drops {
+                    path.truncate(top.depth - top_depth);
+                    path.push((top.cell, digit));
+                }
                 if top.rest.is_empty() {
                     kept -= 1;
                     stack.pop();
