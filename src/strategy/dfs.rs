@@ -11,7 +11,8 @@
 //! A path can be thousands of boards deep (the empty 64x64 board: 3,500 boards of 35 KB), so
 //! the stack has a budget, [`stack_bytes`]: past it, every other board between the first and
 //! the last is dropped, and the frame keeps only its cell and the digits still to try. The
-//! search keeps the guesses of its path, a few bytes a depth, and makes a dropped board again
+//! search keeps the guesses of its path, a few bytes a depth (only where the path can be deeper
+//! than the stack's room: a guess settles a cell), and makes a dropped board again
 //! when it comes back to it: from the nearest board kept above it, each guess of the path set
 //! and its forced cells filled as before, keeping again the dropped boards it passes while
 //! there is room. The boards, the order and the answers are the same; the boards made again
