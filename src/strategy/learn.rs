@@ -12,8 +12,8 @@
 //!   (the reason: the others of the group, all ruled out); a group with none left is a dead end.
 //!   These are the naked and hidden singles of the board kernels.
 //! - **Guesses.** Where nothing is forced, the search guesses one candidate true (its digit
-//!   placed in its cell): the one most often met in recent dead ends (an activity score,
-//!   decayed as the search goes on).
+//!   placed in its cell): the one most often met in recent dead ends, or a step or two behind
+//!   the clauses they taught (an activity score, decayed as the search goes on).
 //! - **Learning.** At a dead end, the reasons are followed back from the group or clause that
 //!   died until one candidate of the last guess's level is left (the first unique implication
 //!   point). The candidates reached form a *clause*: not all of them can be as they are. It is
@@ -68,6 +68,11 @@ const RESTART_UNIT: u64 = 1_000;
 
 /// How much the activity of every candidate fades at each dead end, against those met since.
 const ACTIVITY_DECAY: f64 = 0.99;
+
+/// How many steps back from a learned clause's literals, through their reasons, the candidates
+/// met are bumped too: over the 25x25 puzzles, one step makes 11% fewer dead ends, two 21%
+/// fewer (fewer on each of sixteen puzzles, 30% on the hardest), three no fewer than two.
+const REASON_DEPTH: u32 = 2;
 
 /// How much the activity of every learned clause fades at each dead end.
 const CLAUSE_DECAY: f32 = 0.999;
@@ -748,6 +753,7 @@ impl Solver {
         }
         learnt.truncate(kept);
         self.shrink(&mut learnt);
+        self.bump_reasons(&learnt, &mut seen_list);
         for &x in &seen_list {
             self.seen[x as usize] = false;
         }
@@ -766,6 +772,35 @@ impl Solver {
         }
         self.learnt = learnt;
         back
+    }
+
+    /// Bumps the candidates that set the literals of `learnt` (the rest of each one's reason),
+    /// and those that set them in turn, [`REASON_DEPTH`] steps back, where not met already in
+    /// this dead end's analysis, and marks them `seen`. They lie just behind the clause, and
+    /// guessing them soon leads back to where it bites (CaDiCaL bumps them too).
+    fn bump_reasons(&mut self, learnt: &[Lit], seen_list: &mut Vec<u32>) {
+        let mut causes = std::mem::take(&mut self.causes);
+        let mut from = std::mem::take(&mut self.stack);
+        from.clear();
+        from.extend(learnt.iter().map(|&l| var(l)));
+        for _ in 0..REASON_DEPTH {
+            causes.clear();
+            for &x in &from {
+                self.for_each_cause(x, |q| causes.push(q));
+            }
+            from.clear();
+            for &q in &causes {
+                let x = var(q);
+                if !self.seen[x as usize] && self.level[x as usize] > 0 {
+                    self.seen[x as usize] = true;
+                    seen_list.push(x);
+                    self.bump_var(x);
+                    from.push(x);
+                }
+            }
+        }
+        self.causes = causes;
+        self.stack = from;
     }
 
     /// Replaces the literals of each earlier level of `learnt` (all but its first) by one, where
