@@ -98,10 +98,8 @@ fn solver_bytes(shape: Shape) -> usize {
     let vars = shape.n_cells() * shape.side();
     let groups = 4 * shape.n_cells();
     let per_var = 2 * size_of::<i8>()
-        + size_of::<u32>()
-        + size_of::<Reason>()
+        + size_of::<Slot>()
         + size_of::<Lit>()
-        + size_of::<[u32; 4]>()
         + 4 * size_of::<u32>()
         + 2 * size_of::<Vec<Watcher>>()
         + size_of::<f64>()
@@ -161,6 +159,18 @@ enum Reason {
     Group(u32),
     /// Forced by this clause, its first literal.
     Clause(u32),
+}
+
+/// What the search keeps of one candidate beside its value, side by side so that setting it
+/// reaches one place in memory rather than one per field.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// The guess level it was set at.
+    level: u32,
+    /// Why it was set.
+    reason: Reason,
+    /// Its four groups: its cell, and its digit in its row, column and box.
+    groups: [u32; 4],
 }
 
 /// A dead end: what cannot hold.
@@ -294,8 +304,8 @@ struct Solver {
     side: usize,
     /// Per literal: `TRUE`, `FALSE` or `OPEN`.
     value: Vec<i8>,
-    level: Vec<u32>,
-    reason: Vec<Reason>,
+    /// Per candidate, its level, reason and groups.
+    slots: Vec<Slot>,
     trail: Vec<Lit>,
     /// Where each guess level begins on the trail.
     levels: Vec<usize>,
@@ -307,8 +317,6 @@ struct Solver {
     /// only those it left open.
     members: Vec<u32>,
     starts: Vec<u32>,
-    /// The four groups of each candidate: its cell, and its digit in its row, column and box.
-    groups_of: Vec<[u32; 4]>,
     /// The clauses, one after another, each its header and literals; a clause is named by
     /// where it begins.
     arena: Vec<u32>,
@@ -351,7 +359,7 @@ impl Solver {
         let groups = 4 * cells;
         let mut members = vec![0u32; groups * side];
         let mut filled = vec![0usize; groups];
-        let mut groups_of = Vec::with_capacity(n_vars);
+        let mut slots = Vec::with_capacity(n_vars);
         for cell in shape.cells() {
             let index = shape.index(cell);
             let b = shape.box_of(cell);
@@ -367,7 +375,11 @@ impl Solver {
                     members[g * side + filled[g]] = v;
                     filled[g] += 1;
                 }
-                groups_of.push(gs.map(|g| g as u32));
+                slots.push(Slot {
+                    level: 0,
+                    reason: Reason::Guess,
+                    groups: gs.map(|g| g as u32),
+                });
             }
         }
         let activity = vec![0.0; n_vars];
@@ -378,15 +390,13 @@ impl Solver {
         Solver {
             side,
             value: vec![OPEN; 2 * n_vars],
-            level: vec![0; n_vars],
-            reason: vec![Reason::Guess; n_vars],
+            slots,
             trail: Vec::with_capacity(n_vars),
             levels: Vec::new(),
             head: 0,
             open: vec![side as u32; groups],
             members,
             starts: (0..=groups).map(|g| (g * side) as u32).collect(),
-            groups_of,
             arena: Vec::new(),
             learnts: Vec::new(),
             watches: vec![Vec::new(); 2 * n_vars],
@@ -440,16 +450,19 @@ impl Solver {
 
     #[inline]
     fn assign(&mut self, lit: Lit, reason: Reason) {
-        let v = var(lit) as usize;
+        let level = self.decision_level();
+        let slot = &mut self.slots[var(lit) as usize];
         debug_assert_eq!(self.value[lit as usize], OPEN);
-        self.level[v] = self.decision_level();
-        self.reason[v] = reason;
+        slot.level = level;
+        slot.reason = reason;
+        let groups = slot.groups;
         self.trail.push(lit);
         self.value[lit as usize] = TRUE;
         self.value[(lit ^ 1) as usize] = FALSE;
         if lit & 1 == 1 {
-            for g in self.groups_of[v] {
-                self.open[g as usize] -= 1;
+            let open = &mut self.open[..];
+            for g in groups {
+                open[g as usize] -= 1;
             }
         }
     }
@@ -462,7 +475,7 @@ impl Solver {
             let v = var(p);
             if p & 1 == 0 {
                 for gi in 0..4 {
-                    let g = self.groups_of[v as usize][gi] as usize;
+                    let g = self.slots[v as usize].groups[gi] as usize;
                     for k in self.starts[g] as usize..self.starts[g + 1] as usize {
                         let u = self.members[k];
                         if u == v {
@@ -477,7 +490,7 @@ impl Solver {
                 }
             } else {
                 for gi in 0..4 {
-                    let g = self.groups_of[v as usize][gi];
+                    let g = self.slots[v as usize].groups[gi];
                     match self.open[g as usize] {
                         0 => return Some(Conflict::Group(g)),
                         1 => {
@@ -557,6 +570,10 @@ impl Solver {
 
     /// The clauses watching `false_lit`, which has just become false.
     fn propagate_clauses(&mut self, false_lit: Lit) -> Option<Conflict> {
+        // Most candidates ruled out watch no clause: their list is left untouched.
+        if self.watches[false_lit as usize].is_empty() {
+            return None;
+        }
         let mut watchers = std::mem::take(&mut self.watches[false_lit as usize]);
         let mut conflict = None;
         let mut i = 0;
@@ -628,7 +645,7 @@ impl Solver {
     /// reason but its own).
     #[inline]
     fn for_each_cause(&self, v: u32, mut each: impl FnMut(Lit)) {
-        match self.reason[v as usize] {
+        match self.slots[v as usize].reason {
             Reason::Guess => {}
             Reason::Implied(p) => each(p ^ 1),
             Reason::Group(g) => {
@@ -698,11 +715,11 @@ impl Solver {
         loop {
             for &q in &causes {
                 let x = var(q);
-                if !self.seen[x as usize] && self.level[x as usize] > 0 {
+                if !self.seen[x as usize] && self.slots[x as usize].level > 0 {
                     self.seen[x as usize] = true;
                     seen_list.push(x);
                     self.bump_var(x);
-                    if self.level[x as usize] >= current {
+                    if self.slots[x as usize].level >= current {
                         open_here += 1;
                     } else {
                         learnt.push(q);
@@ -723,7 +740,7 @@ impl Solver {
                 break;
             }
             causes.clear();
-            if let Reason::Clause(c) = self.reason[var(p) as usize] {
+            if let Reason::Clause(c) = self.slots[var(p) as usize].reason {
                 self.bump_clause(c);
             }
             let mut list = std::mem::take(&mut causes);
@@ -739,7 +756,7 @@ impl Solver {
         let mut kept = 1;
         for i in 1..learnt.len() {
             let lit = learnt[i];
-            if self.reason[var(lit) as usize] == Reason::Guess
+            if self.slots[var(lit) as usize].reason == Reason::Guess
                 || !self.redundant(lit, levels, &mut seen_list)
             {
                 learnt[kept] = lit;
@@ -757,12 +774,14 @@ impl Solver {
         if learnt.len() > 1 {
             let mut best = 1;
             for i in 2..learnt.len() {
-                if self.level[var(learnt[i]) as usize] > self.level[var(learnt[best]) as usize] {
+                if self.slots[var(learnt[i]) as usize].level
+                    > self.slots[var(learnt[best]) as usize].level
+                {
                     best = i;
                 }
             }
             learnt.swap(1, best);
-            back = self.level[var(learnt[1]) as usize];
+            back = self.slots[var(learnt[1]) as usize].level;
         }
         self.learnt = learnt;
         back
@@ -777,14 +796,14 @@ impl Solver {
         if learnt.len() < 3 {
             return;
         }
-        let level = &self.level;
-        learnt[1..].sort_unstable_by_key(|&l| std::cmp::Reverse(level[var(l) as usize]));
+        let slots = &self.slots;
+        learnt[1..].sort_unstable_by_key(|&l| std::cmp::Reverse(slots[var(l) as usize].level));
         let mut out = 1;
         let mut i = 1;
         while i < learnt.len() {
-            let at = self.level[var(learnt[i]) as usize];
+            let at = self.slots[var(learnt[i]) as usize].level;
             let mut end = i + 1;
-            while end < learnt.len() && self.level[var(learnt[end]) as usize] == at {
+            while end < learnt.len() && self.slots[var(learnt[end]) as usize].level == at {
                 end += 1;
             }
             if end - i > 1 {
@@ -833,7 +852,7 @@ impl Solver {
             }
             for &l in &causes {
                 let y = var(l) as usize;
-                let of = self.level[y];
+                let of = self.slots[y].level;
                 if of == at {
                     if !self.block[y] {
                         self.block[y] = true;
@@ -855,7 +874,7 @@ impl Solver {
 
     #[inline]
     fn abstract_level(&self, x: u32) -> u32 {
-        1 << (self.level[x as usize] & 31)
+        1 << (self.slots[x as usize].level & 31)
     }
 
     /// Whether `lit` of a clause being learned follows from the clause's other literals: every
@@ -874,10 +893,11 @@ impl Solver {
             self.for_each_cause(x, |l| causes.push(l));
             for &l in &causes {
                 let y = var(l);
-                if self.seen[y as usize] || self.level[y as usize] == 0 {
+                if self.seen[y as usize] || self.slots[y as usize].level == 0 {
                     continue;
                 }
-                if self.reason[y as usize] != Reason::Guess && self.abstract_level(y) & levels != 0
+                if self.slots[y as usize].reason != Reason::Guess
+                    && self.abstract_level(y) & levels != 0
                 {
                     self.seen[y as usize] = true;
                     stack.push(y);
@@ -901,7 +921,7 @@ impl Solver {
         self.stamp += 1;
         let mut n = 0;
         for &l in lits {
-            let level = self.level[var(l) as usize] as usize;
+            let level = self.slots[var(l) as usize].level as usize;
             if self.level_stamp[level] != self.stamp {
                 self.level_stamp[level] = self.stamp;
                 n += 1;
@@ -919,7 +939,7 @@ impl Solver {
             let lit = self.trail[i];
             let v = var(lit) as usize;
             if lit & 1 == 1 {
-                for g in self.groups_of[v] {
+                for g in self.slots[v].groups {
                     self.open[g as usize] += 1;
                 }
             }
@@ -958,8 +978,7 @@ impl Solver {
     /// is left as it is: the breadth-first search does not guess by it.
     fn reset_to(&mut self, other: &Solver) {
         self.value.clone_from(&other.value);
-        self.level.clone_from(&other.level);
-        self.reason.clone_from(&other.reason);
+        self.slots.clone_from(&other.slots);
         self.trail.clone_from(&other.trail);
         self.levels.clone_from(&other.levels);
         self.head = other.head;
@@ -1057,11 +1076,11 @@ impl Solver {
         }
         for &lit in &self.trail {
             let v = var(lit) as usize;
-            if let Reason::Clause(c) = self.reason[v] {
+            if let Reason::Clause(c) = self.slots[v].reason {
                 let i = map
                     .binary_search_by_key(&c, |&(from, _)| from)
                     .expect("a locked clause is kept");
-                self.reason[v] = Reason::Clause(map[i].1);
+                self.slots[v].reason = Reason::Clause(map[i].1);
             }
         }
         for list in &mut self.watches {
@@ -1091,7 +1110,7 @@ impl Solver {
 
     fn locked(&self, c: u32) -> bool {
         let first = self.lits(c)[0];
-        self.lit_value(first) == TRUE && self.reason[var(first) as usize] == Reason::Clause(c)
+        self.lit_value(first) == TRUE && self.slots[var(first) as usize].reason == Reason::Clause(c)
     }
 
     /// The first open candidate of the cell with the fewest open candidates (the first such
@@ -1328,13 +1347,11 @@ mod tests {
             let shape = Shape::new(rows, cols).unwrap();
             let s = Solver::new(shape);
             let held = bytes(&s.value)
-                + bytes(&s.level)
-                + bytes(&s.reason)
+                + bytes(&s.slots)
                 + bytes(&s.trail)
                 + bytes(&s.open)
                 + bytes(&s.members)
                 + bytes(&s.starts)
-                + bytes(&s.groups_of)
                 + bytes(&s.watches)
                 + bytes(&s.activity)
                 + bytes(&s.heap.heap)
