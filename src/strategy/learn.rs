@@ -101,7 +101,7 @@ fn solver_bytes(shape: Shape) -> usize {
         + size_of::<Slot>()
         + size_of::<Lit>()
         + 4 * size_of::<u32>()
-        + 2 * size_of::<Vec<Watcher>>()
+        + 2 * size_of::<WatchList>()
         + size_of::<f64>()
         + 2 * size_of::<u32>()
         + 2 * size_of::<bool>()
@@ -198,11 +198,124 @@ const USED: u32 = 4;
 /// since the one before.
 const TIER: u32 = 6;
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Watcher {
     clause: u32,
     /// A literal of the clause: when it is true, the clause need not be looked at.
     blocker: Lit,
+}
+
+/// Where one literal's watchers lie in [`Watches::pool`]: `pool[start..start + len]`, with
+/// room for `room` before the list must move.
+#[derive(Clone, Copy, Default)]
+struct WatchList {
+    start: u32,
+    len: u32,
+    room: u32,
+}
+
+/// The watch lists of every literal, in one pool rather than one allocation each: most lists
+/// are empty or hold a few watchers, and a dead end reads many of them, so a small entry per
+/// literal and lists side by side in memory spare cache misses. A list that outgrows its room
+/// moves to the end of the pool with twice as much; the pool is packed again, in literal
+/// order, when clauses are forgotten or when the lists left behind outweigh the live ones.
+struct Watches {
+    pool: Vec<Watcher>,
+    lists: Vec<WatchList>,
+    /// Watchers in the lists, not counting what moved lists left behind.
+    live: usize,
+}
+
+impl Clone for Watches {
+    fn clone(&self) -> Watches {
+        Watches {
+            pool: self.pool.clone(),
+            lists: self.lists.clone(),
+            live: self.live,
+        }
+    }
+
+    fn clone_from(&mut self, other: &Watches) {
+        self.pool.clone_from(&other.pool);
+        self.lists.clone_from(&other.lists);
+        self.live = other.live;
+    }
+}
+
+impl Watches {
+    fn new(n_lits: usize) -> Watches {
+        Watches {
+            pool: Vec::new(),
+            lists: vec![WatchList::default(); n_lits],
+            live: 0,
+        }
+    }
+
+    #[inline]
+    fn list(&self, lit: Lit) -> WatchList {
+        self.lists[lit as usize]
+    }
+
+    /// Cuts `lit`'s list to its first `len` watchers.
+    #[inline]
+    fn truncate(&mut self, lit: Lit, len: usize) {
+        let list = &mut self.lists[lit as usize];
+        self.live -= list.len as usize - len;
+        list.len = len as u32;
+    }
+
+    #[inline]
+    fn push(&mut self, lit: Lit, watcher: Watcher) {
+        let list = self.lists[lit as usize];
+        if list.len == list.room {
+            self.grow(lit);
+        }
+        let list = &mut self.lists[lit as usize];
+        self.pool[(list.start + list.len) as usize] = watcher;
+        list.len += 1;
+        self.live += 1;
+    }
+
+    /// Moves `lit`'s full list to the end of the pool, with twice its room.
+    #[cold]
+    fn grow(&mut self, lit: Lit) {
+        let list = &mut self.lists[lit as usize];
+        let (from, len) = (list.start as usize, list.len as usize);
+        let start = self.pool.len();
+        let room = (2 * len).max(4);
+        list.start = u32::try_from(start).expect("fewer than 2^32 watchers");
+        list.room = room as u32;
+        self.pool.extend_from_within(from..from + len);
+        self.pool.resize(start + room, Watcher::default());
+    }
+
+    /// Every list emptied.
+    fn clear(&mut self) {
+        self.pool.clear();
+        self.lists.fill(WatchList::default());
+        self.live = 0;
+    }
+
+    /// Whether the room that moved lists left behind outweighs the watchers.
+    fn is_loose(&self) -> bool {
+        self.pool.len() > 4 * self.live + 4096
+    }
+
+    /// Lays the lists out again one after another, in literal order, each with room for half
+    /// as many again.
+    fn pack(&mut self) {
+        let old = std::mem::take(&mut self.pool);
+        self.pool.reserve(self.live + self.live / 2);
+        for list in &mut self.lists {
+            let (from, len) = (list.start as usize, list.len as usize);
+            let start = self.pool.len();
+            let room = if len == 0 { 0 } else { len + len / 2 + 1 };
+            list.start = start as u32;
+            list.room = room as u32;
+            self.pool.extend_from_slice(&old[from..from + len]);
+            self.pool.resize(start + room, Watcher::default());
+        }
+    }
 }
 
 /// Candidates ordered by activity, the most active first.
@@ -322,7 +435,7 @@ struct Solver {
     arena: Vec<u32>,
     /// The learned clauses that may be forgotten.
     learnts: Vec<u32>,
-    watches: Vec<Vec<Watcher>>,
+    watches: Watches,
     activity: Vec<f64>,
     bump: f64,
     clause_bump: f32,
@@ -399,7 +512,7 @@ impl Solver {
             starts: (0..=groups).map(|g| (g * side) as u32).collect(),
             arena: Vec::new(),
             learnts: Vec::new(),
-            watches: vec![Vec::new(); 2 * n_vars],
+            watches: Watches::new(2 * n_vars),
             activity,
             bump: 1.0,
             clause_bump: 1.0,
@@ -570,19 +683,22 @@ impl Solver {
 
     /// The clauses watching `false_lit`, which has just become false.
     fn propagate_clauses(&mut self, false_lit: Lit) -> Option<Conflict> {
-        // Most candidates ruled out watch no clause: their list is left untouched.
-        if self.watches[false_lit as usize].is_empty() {
+        // The list is read and written in place: the watchers that move go to the lists of
+        // literals not false, never to this one, so it stays where it is.
+        let list = self.watches.list(false_lit);
+        if list.len == 0 {
             return None;
         }
-        let mut watchers = std::mem::take(&mut self.watches[false_lit as usize]);
+        let start = list.start as usize;
+        let end = start + list.len as usize;
         let mut conflict = None;
-        let mut i = 0;
-        let mut j = 0;
-        'next: while i < watchers.len() {
-            let w = watchers[i];
+        let mut i = start;
+        let mut j = start;
+        'next: while i < end {
+            let w = self.watches.pool[i];
             i += 1;
             if self.lit_value(w.blocker) == TRUE {
-                watchers[j] = w;
+                self.watches.pool[j] = w;
                 j += 1;
                 continue;
             }
@@ -594,7 +710,7 @@ impl Solver {
             let first = self.arena[base];
             let first_value = self.value[first as usize];
             if first != w.blocker && first_value == TRUE {
-                watchers[j] = Watcher {
+                self.watches.pool[j] = Watcher {
                     clause: w.clause,
                     blocker: first,
                 };
@@ -609,25 +725,25 @@ impl Solver {
                 if self.value[l as usize] != FALSE {
                     self.arena[w.clause as usize + 4] = k as u32;
                     self.arena.swap(base + 1, base + k);
-                    self.watches[l as usize].push(Watcher {
-                        clause: w.clause,
-                        blocker: first,
-                    });
+                    self.watches.push(
+                        l,
+                        Watcher {
+                            clause: w.clause,
+                            blocker: first,
+                        },
+                    );
                     continue 'next;
                 }
             }
-            watchers[j] = Watcher {
+            self.watches.pool[j] = Watcher {
                 clause: w.clause,
                 blocker: first,
             };
             j += 1;
             if first_value == FALSE {
                 conflict = Some(Conflict::Clause(w.clause));
-                while i < watchers.len() {
-                    watchers[j] = watchers[i];
-                    j += 1;
-                    i += 1;
-                }
+                self.watches.pool.copy_within(i..end, j);
+                j += end - i;
                 break;
             }
             if first & 1 == 0 {
@@ -636,8 +752,7 @@ impl Solver {
             self.clause_forced += 1;
             self.assign(first, Reason::Clause(w.clause));
         }
-        watchers.truncate(j);
-        self.watches[false_lit as usize] = watchers;
+        self.watches.truncate(false_lit, j - start);
         conflict
     }
 
@@ -1022,14 +1137,23 @@ impl Solver {
 
     fn watch(&mut self, c: u32, a: Lit, b: Lit) {
         self.watchers += 2;
-        self.watches[a as usize].push(Watcher {
-            clause: c,
-            blocker: b,
-        });
-        self.watches[b as usize].push(Watcher {
-            clause: c,
-            blocker: a,
-        });
+        self.watches.push(
+            a,
+            Watcher {
+                clause: c,
+                blocker: b,
+            },
+        );
+        self.watches.push(
+            b,
+            Watcher {
+                clause: c,
+                blocker: a,
+            },
+        );
+        if self.watches.is_loose() {
+            self.watches.pack();
+        }
     }
 
     /// Forgets the less useful half of the learned clauses that no candidate rests on, that span
@@ -1083,15 +1207,14 @@ impl Solver {
                 self.slots[v].reason = Reason::Clause(map[i].1);
             }
         }
-        for list in &mut self.watches {
-            list.clear();
-        }
+        self.watches.clear();
         self.watchers = 0;
         for &(_, c) in &map {
             let base = c as usize + HEADER;
             let (a, b) = (self.arena[base], self.arena[base + 1]);
             self.watch(c, a, b);
         }
+        self.watches.pack();
     }
 
     /// Bytes of the clauses and their watches.
@@ -1105,7 +1228,7 @@ impl Solver {
         self.clause_bytes()
             + self.activity.len() * per_candidate
             + (self.members.len() + 2 * self.open.len()) * 4
-            + self.watches.len() * std::mem::size_of::<Vec<Watcher>>()
+            + self.watches.lists.len() * size_of::<WatchList>()
     }
 
     fn locked(&self, c: u32) -> bool {
@@ -1352,7 +1475,8 @@ mod tests {
                 + bytes(&s.open)
                 + bytes(&s.members)
                 + bytes(&s.starts)
-                + bytes(&s.watches)
+                + bytes(&s.watches.pool)
+                + bytes(&s.watches.lists)
                 + bytes(&s.activity)
                 + bytes(&s.heap.heap)
                 + bytes(&s.heap.index)
