@@ -586,9 +586,10 @@ impl Solver {
             let p = self.trail[self.head];
             self.head += 1;
             let v = var(p);
+            let groups = self.slots[v as usize].groups;
             if p & 1 == 0 {
-                for gi in 0..4 {
-                    let g = self.slots[v as usize].groups[gi] as usize;
+                for g in groups {
+                    let g = g as usize;
                     for k in self.starts[g] as usize..self.starts[g + 1] as usize {
                         let u = self.members[k];
                         if u == v {
@@ -602,8 +603,7 @@ impl Solver {
                     }
                 }
             } else {
-                for gi in 0..4 {
-                    let g = self.slots[v as usize].groups[gi];
+                for g in groups {
                     match self.open[g as usize] {
                         0 => return Some(Conflict::Group(g)),
                         1 => {
@@ -694,7 +694,7 @@ impl Solver {
         let mut conflict = None;
         let mut i = start;
         let mut j = start;
-        'next: while i < end {
+        while i < end {
             let w = self.watches.pool[i];
             i += 1;
             if self.lit_value(w.blocker) == TRUE {
@@ -720,20 +720,23 @@ impl Solver {
             // Long clauses are searched round from where the last search stopped, so that the
             // literals just passed, likely still false, are not read again first.
             let from = self.arena[w.clause as usize + 4] as usize;
-            for k in (from..len).chain(2..from) {
-                let l = self.arena[base + k];
-                if self.value[l as usize] != FALSE {
-                    self.arena[w.clause as usize + 4] = k as u32;
-                    self.arena.swap(base + 1, base + k);
-                    self.watches.push(
-                        l,
-                        Watcher {
-                            clause: w.clause,
-                            blocker: first,
-                        },
-                    );
-                    continue 'next;
-                }
+            let lits = &self.arena[base..base + len];
+            let value = &self.value;
+            if let Some(k) = (from..len)
+                .chain(2..from)
+                .find(|&k| value[lits[k] as usize] != FALSE)
+            {
+                let l = lits[k];
+                self.arena[w.clause as usize + 4] = k as u32;
+                self.arena.swap(base + 1, base + k);
+                self.watches.push(
+                    l,
+                    Watcher {
+                        clause: w.clause,
+                        blocker: first,
+                    },
+                );
+                continue;
             }
             self.watches.pool[j] = Watcher {
                 clause: w.clause,
@@ -1050,17 +1053,25 @@ impl Solver {
             return;
         }
         let start = self.levels[level as usize];
-        for i in (start..self.trail.len()).rev() {
-            let lit = self.trail[i];
+        let Solver {
+            trail,
+            slots,
+            open,
+            value,
+            heap,
+            activity,
+            ..
+        } = self;
+        for &lit in trail[start..].iter().rev() {
             let v = var(lit) as usize;
             if lit & 1 == 1 {
-                for g in self.slots[v].groups {
-                    self.open[g as usize] += 1;
+                for g in slots[v].groups {
+                    open[g as usize] += 1;
                 }
             }
-            self.value[lit as usize] = OPEN;
-            self.value[(lit ^ 1) as usize] = OPEN;
-            self.heap.insert(v as u32, &self.activity);
+            value[lit as usize] = OPEN;
+            value[(lit ^ 1) as usize] = OPEN;
+            heap.insert(v as u32, activity);
         }
         self.trail.truncate(start);
         self.head = start;
