@@ -103,12 +103,10 @@ fn solver_bytes(shape: Shape) -> usize {
     let vars = shape.n_cells() * shape.side();
     let groups = 4 * shape.n_cells();
     let per_var = 2 * size_of::<i8>()
-        + size_of::<u32>()
-        + size_of::<Reason>()
+        + size_of::<Slot>()
         + size_of::<Lit>()
-        + size_of::<[u32; 4]>()
         + 4 * size_of::<u32>()
-        + 2 * size_of::<Vec<Watcher>>()
+        + 2 * size_of::<WatchList>()
         + size_of::<f64>()
         + 2 * size_of::<u32>()
         + 2 * size_of::<bool>()
@@ -168,6 +166,18 @@ enum Reason {
     Clause(u32),
 }
 
+/// What the search keeps of one candidate beside its value, side by side so that setting it
+/// reaches one place in memory rather than one per field.
+#[derive(Clone, Copy)]
+struct Slot {
+    /// The guess level it was set at.
+    level: u32,
+    /// Why it was set.
+    reason: Reason,
+    /// Its four groups: its cell, and its digit in its row, column and box.
+    groups: [u32; 4],
+}
+
 /// A dead end: what cannot hold.
 #[derive(Clone, Copy, Debug)]
 enum Conflict {
@@ -193,11 +203,124 @@ const USED: u32 = 4;
 /// since the one before.
 const TIER: u32 = 6;
 
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Watcher {
     clause: u32,
     /// A literal of the clause: when it is true, the clause need not be looked at.
     blocker: Lit,
+}
+
+/// Where one literal's watchers lie in [`Watches::pool`]: `pool[start..start + len]`, with
+/// room for `room` before the list must move.
+#[derive(Clone, Copy, Default)]
+struct WatchList {
+    start: u32,
+    len: u32,
+    room: u32,
+}
+
+/// The watch lists of every literal, in one pool rather than one allocation each: most lists
+/// are empty or hold a few watchers, and a dead end reads many of them, so a small entry per
+/// literal and lists side by side in memory spare cache misses. A list that outgrows its room
+/// moves to the end of the pool with twice as much; the pool is packed again, in literal
+/// order, when clauses are forgotten or when the lists left behind outweigh the live ones.
+struct Watches {
+    pool: Vec<Watcher>,
+    lists: Vec<WatchList>,
+    /// Watchers in the lists, not counting what moved lists left behind.
+    live: usize,
+}
+
+impl Clone for Watches {
+    fn clone(&self) -> Watches {
+        Watches {
+            pool: self.pool.clone(),
+            lists: self.lists.clone(),
+            live: self.live,
+        }
+    }
+
+    fn clone_from(&mut self, other: &Watches) {
+        self.pool.clone_from(&other.pool);
+        self.lists.clone_from(&other.lists);
+        self.live = other.live;
+    }
+}
+
+impl Watches {
+    fn new(n_lits: usize) -> Watches {
+        Watches {
+            pool: Vec::new(),
+            lists: vec![WatchList::default(); n_lits],
+            live: 0,
+        }
+    }
+
+    #[inline]
+    fn list(&self, lit: Lit) -> WatchList {
+        self.lists[lit as usize]
+    }
+
+    /// Cuts `lit`'s list to its first `len` watchers.
+    #[inline]
+    fn truncate(&mut self, lit: Lit, len: usize) {
+        let list = &mut self.lists[lit as usize];
+        self.live -= list.len as usize - len;
+        list.len = len as u32;
+    }
+
+    #[inline]
+    fn push(&mut self, lit: Lit, watcher: Watcher) {
+        let list = self.lists[lit as usize];
+        if list.len == list.room {
+            self.grow(lit);
+        }
+        let list = &mut self.lists[lit as usize];
+        self.pool[(list.start + list.len) as usize] = watcher;
+        list.len += 1;
+        self.live += 1;
+    }
+
+    /// Moves `lit`'s full list to the end of the pool, with twice its room.
+    #[cold]
+    fn grow(&mut self, lit: Lit) {
+        let list = &mut self.lists[lit as usize];
+        let (from, len) = (list.start as usize, list.len as usize);
+        let start = self.pool.len();
+        let room = (2 * len).max(4);
+        list.start = u32::try_from(start).expect("fewer than 2^32 watchers");
+        list.room = room as u32;
+        self.pool.extend_from_within(from..from + len);
+        self.pool.resize(start + room, Watcher::default());
+    }
+
+    /// Every list emptied.
+    fn clear(&mut self) {
+        self.pool.clear();
+        self.lists.fill(WatchList::default());
+        self.live = 0;
+    }
+
+    /// Whether the room that moved lists left behind outweighs the watchers.
+    fn is_loose(&self) -> bool {
+        self.pool.len() > 4 * self.live + 4096
+    }
+
+    /// Lays the lists out again one after another, in literal order, each with room for half
+    /// as many again.
+    fn pack(&mut self) {
+        let old = std::mem::take(&mut self.pool);
+        self.pool.reserve(self.live + self.live / 2);
+        for list in &mut self.lists {
+            let (from, len) = (list.start as usize, list.len as usize);
+            let start = self.pool.len();
+            let room = if len == 0 { 0 } else { len + len / 2 + 1 };
+            list.start = start as u32;
+            list.room = room as u32;
+            self.pool.extend_from_slice(&old[from..from + len]);
+            self.pool.resize(start + room, Watcher::default());
+        }
+    }
 }
 
 /// Candidates ordered by activity, the most active first.
@@ -299,8 +422,8 @@ struct Solver {
     side: usize,
     /// Per literal: `TRUE`, `FALSE` or `OPEN`.
     value: Vec<i8>,
-    level: Vec<u32>,
-    reason: Vec<Reason>,
+    /// Per candidate, its level, reason and groups.
+    slots: Vec<Slot>,
     trail: Vec<Lit>,
     /// Where each guess level begins on the trail.
     levels: Vec<usize>,
@@ -312,14 +435,12 @@ struct Solver {
     /// only those it left open.
     members: Vec<u32>,
     starts: Vec<u32>,
-    /// The four groups of each candidate: its cell, and its digit in its row, column and box.
-    groups_of: Vec<[u32; 4]>,
     /// The clauses, one after another, each its header and literals; a clause is named by
     /// where it begins.
     arena: Vec<u32>,
     /// The learned clauses that may be forgotten.
     learnts: Vec<u32>,
-    watches: Vec<Vec<Watcher>>,
+    watches: Watches,
     activity: Vec<f64>,
     bump: f64,
     clause_bump: f32,
@@ -356,7 +477,7 @@ impl Solver {
         let groups = 4 * cells;
         let mut members = vec![0u32; groups * side];
         let mut filled = vec![0usize; groups];
-        let mut groups_of = Vec::with_capacity(n_vars);
+        let mut slots = Vec::with_capacity(n_vars);
         for cell in shape.cells() {
             let index = shape.index(cell);
             let b = shape.box_of(cell);
@@ -372,7 +493,11 @@ impl Solver {
                     members[g * side + filled[g]] = v;
                     filled[g] += 1;
                 }
-                groups_of.push(gs.map(|g| g as u32));
+                slots.push(Slot {
+                    level: 0,
+                    reason: Reason::Guess,
+                    groups: gs.map(|g| g as u32),
+                });
             }
         }
         let activity = vec![0.0; n_vars];
@@ -383,18 +508,16 @@ impl Solver {
         Solver {
             side,
             value: vec![OPEN; 2 * n_vars],
-            level: vec![0; n_vars],
-            reason: vec![Reason::Guess; n_vars],
+            slots,
             trail: Vec::with_capacity(n_vars),
             levels: Vec::new(),
             head: 0,
             open: vec![side as u32; groups],
             members,
             starts: (0..=groups).map(|g| (g * side) as u32).collect(),
-            groups_of,
             arena: Vec::new(),
             learnts: Vec::new(),
-            watches: vec![Vec::new(); 2 * n_vars],
+            watches: Watches::new(2 * n_vars),
             activity,
             bump: 1.0,
             clause_bump: 1.0,
@@ -445,16 +568,19 @@ impl Solver {
 
     #[inline]
     fn assign(&mut self, lit: Lit, reason: Reason) {
-        let v = var(lit) as usize;
+        let level = self.decision_level();
+        let slot = &mut self.slots[var(lit) as usize];
         debug_assert_eq!(self.value[lit as usize], OPEN);
-        self.level[v] = self.decision_level();
-        self.reason[v] = reason;
+        slot.level = level;
+        slot.reason = reason;
+        let groups = slot.groups;
         self.trail.push(lit);
         self.value[lit as usize] = TRUE;
         self.value[(lit ^ 1) as usize] = FALSE;
         if lit & 1 == 1 {
-            for g in self.groups_of[v] {
-                self.open[g as usize] -= 1;
+            let open = &mut self.open[..];
+            for g in groups {
+                open[g as usize] -= 1;
             }
         }
     }
@@ -465,9 +591,10 @@ impl Solver {
             let p = self.trail[self.head];
             self.head += 1;
             let v = var(p);
+            let groups = self.slots[v as usize].groups;
             if p & 1 == 0 {
-                for gi in 0..4 {
-                    let g = self.groups_of[v as usize][gi] as usize;
+                for g in groups {
+                    let g = g as usize;
                     for k in self.starts[g] as usize..self.starts[g + 1] as usize {
                         let u = self.members[k];
                         if u == v {
@@ -481,8 +608,7 @@ impl Solver {
                     }
                 }
             } else {
-                for gi in 0..4 {
-                    let g = self.groups_of[v as usize][gi];
+                for g in groups {
                     match self.open[g as usize] {
                         0 => return Some(Conflict::Group(g)),
                         1 => {
@@ -562,15 +688,22 @@ impl Solver {
 
     /// The clauses watching `false_lit`, which has just become false.
     fn propagate_clauses(&mut self, false_lit: Lit) -> Option<Conflict> {
-        let mut watchers = std::mem::take(&mut self.watches[false_lit as usize]);
+        // The list is read and written in place: the watchers that move go to the lists of
+        // literals not false, never to this one, so it stays where it is.
+        let list = self.watches.list(false_lit);
+        if list.len == 0 {
+            return None;
+        }
+        let start = list.start as usize;
+        let end = start + list.len as usize;
         let mut conflict = None;
-        let mut i = 0;
-        let mut j = 0;
-        'next: while i < watchers.len() {
-            let w = watchers[i];
+        let mut i = start;
+        let mut j = start;
+        while i < end {
+            let w = self.watches.pool[i];
             i += 1;
             if self.lit_value(w.blocker) == TRUE {
-                watchers[j] = w;
+                self.watches.pool[j] = w;
                 j += 1;
                 continue;
             }
@@ -582,7 +715,7 @@ impl Solver {
             let first = self.arena[base];
             let first_value = self.value[first as usize];
             if first != w.blocker && first_value == TRUE {
-                watchers[j] = Watcher {
+                self.watches.pool[j] = Watcher {
                     clause: w.clause,
                     blocker: first,
                 };
@@ -592,30 +725,33 @@ impl Solver {
             // Long clauses are searched round from where the last search stopped, so that the
             // literals just passed, likely still false, are not read again first.
             let from = self.arena[w.clause as usize + 4] as usize;
-            for k in (from..len).chain(2..from) {
-                let l = self.arena[base + k];
-                if self.value[l as usize] != FALSE {
-                    self.arena[w.clause as usize + 4] = k as u32;
-                    self.arena.swap(base + 1, base + k);
-                    self.watches[l as usize].push(Watcher {
+            let lits = &self.arena[base..base + len];
+            let value = &self.value;
+            if let Some(k) = (from..len)
+                .chain(2..from)
+                .find(|&k| value[lits[k] as usize] != FALSE)
+            {
+                let l = lits[k];
+                self.arena[w.clause as usize + 4] = k as u32;
+                self.arena.swap(base + 1, base + k);
+                self.watches.push(
+                    l,
+                    Watcher {
                         clause: w.clause,
                         blocker: first,
-                    });
-                    continue 'next;
-                }
+                    },
+                );
+                continue;
             }
-            watchers[j] = Watcher {
+            self.watches.pool[j] = Watcher {
                 clause: w.clause,
                 blocker: first,
             };
             j += 1;
             if first_value == FALSE {
                 conflict = Some(Conflict::Clause(w.clause));
-                while i < watchers.len() {
-                    watchers[j] = watchers[i];
-                    j += 1;
-                    i += 1;
-                }
+                self.watches.pool.copy_within(i..end, j);
+                j += end - i;
                 break;
             }
             if first & 1 == 0 {
@@ -624,8 +760,7 @@ impl Solver {
             self.clause_forced += 1;
             self.assign(first, Reason::Clause(w.clause));
         }
-        watchers.truncate(j);
-        self.watches[false_lit as usize] = watchers;
+        self.watches.truncate(false_lit, j - start);
         conflict
     }
 
@@ -633,7 +768,7 @@ impl Solver {
     /// reason but its own).
     #[inline]
     fn for_each_cause(&self, v: u32, mut each: impl FnMut(Lit)) {
-        match self.reason[v as usize] {
+        match self.slots[v as usize].reason {
             Reason::Guess => {}
             Reason::Implied(p) => each(p ^ 1),
             Reason::Group(g) => {
@@ -703,11 +838,11 @@ impl Solver {
         loop {
             for &q in &causes {
                 let x = var(q);
-                if !self.seen[x as usize] && self.level[x as usize] > 0 {
+                if !self.seen[x as usize] && self.slots[x as usize].level > 0 {
                     self.seen[x as usize] = true;
                     seen_list.push(x);
                     self.bump_var(x);
-                    if self.level[x as usize] >= current {
+                    if self.slots[x as usize].level >= current {
                         open_here += 1;
                     } else {
                         learnt.push(q);
@@ -728,7 +863,7 @@ impl Solver {
                 break;
             }
             causes.clear();
-            if let Reason::Clause(c) = self.reason[var(p) as usize] {
+            if let Reason::Clause(c) = self.slots[var(p) as usize].reason {
                 self.bump_clause(c);
             }
             let mut list = std::mem::take(&mut causes);
@@ -744,7 +879,7 @@ impl Solver {
         let mut kept = 1;
         for i in 1..learnt.len() {
             let lit = learnt[i];
-            if self.reason[var(lit) as usize] == Reason::Guess
+            if self.slots[var(lit) as usize].reason == Reason::Guess
                 || !self.redundant(lit, levels, &mut seen_list)
             {
                 learnt[kept] = lit;
@@ -763,12 +898,14 @@ impl Solver {
         if learnt.len() > 1 {
             let mut best = 1;
             for i in 2..learnt.len() {
-                if self.level[var(learnt[i]) as usize] > self.level[var(learnt[best]) as usize] {
+                if self.slots[var(learnt[i]) as usize].level
+                    > self.slots[var(learnt[best]) as usize].level
+                {
                     best = i;
                 }
             }
             learnt.swap(1, best);
-            back = self.level[var(learnt[1]) as usize];
+            back = self.slots[var(learnt[1]) as usize].level;
         }
         self.learnt = learnt;
         back
@@ -812,14 +949,14 @@ impl Solver {
         if learnt.len() < 3 {
             return;
         }
-        let level = &self.level;
-        learnt[1..].sort_unstable_by_key(|&l| std::cmp::Reverse(level[var(l) as usize]));
+        let slots = &self.slots;
+        learnt[1..].sort_unstable_by_key(|&l| std::cmp::Reverse(slots[var(l) as usize].level));
         let mut out = 1;
         let mut i = 1;
         while i < learnt.len() {
-            let at = self.level[var(learnt[i]) as usize];
+            let at = self.slots[var(learnt[i]) as usize].level;
             let mut end = i + 1;
-            while end < learnt.len() && self.level[var(learnt[end]) as usize] == at {
+            while end < learnt.len() && self.slots[var(learnt[end]) as usize].level == at {
                 end += 1;
             }
             if end - i > 1 {
@@ -868,7 +1005,7 @@ impl Solver {
             }
             for &l in &causes {
                 let y = var(l) as usize;
-                let of = self.level[y];
+                let of = self.slots[y].level;
                 if of == at {
                     if !self.block[y] {
                         self.block[y] = true;
@@ -890,7 +1027,7 @@ impl Solver {
 
     #[inline]
     fn abstract_level(&self, x: u32) -> u32 {
-        1 << (self.level[x as usize] & 31)
+        1 << (self.slots[x as usize].level & 31)
     }
 
     /// Whether `lit` of a clause being learned follows from the clause's other literals: every
@@ -909,10 +1046,11 @@ impl Solver {
             self.for_each_cause(x, |l| causes.push(l));
             for &l in &causes {
                 let y = var(l);
-                if self.seen[y as usize] || self.level[y as usize] == 0 {
+                if self.seen[y as usize] || self.slots[y as usize].level == 0 {
                     continue;
                 }
-                if self.reason[y as usize] != Reason::Guess && self.abstract_level(y) & levels != 0
+                if self.slots[y as usize].reason != Reason::Guess
+                    && self.abstract_level(y) & levels != 0
                 {
                     self.seen[y as usize] = true;
                     stack.push(y);
@@ -936,7 +1074,7 @@ impl Solver {
         self.stamp += 1;
         let mut n = 0;
         for &l in lits {
-            let level = self.level[var(l) as usize] as usize;
+            let level = self.slots[var(l) as usize].level as usize;
             if self.level_stamp[level] != self.stamp {
                 self.level_stamp[level] = self.stamp;
                 n += 1;
@@ -950,17 +1088,25 @@ impl Solver {
             return;
         }
         let start = self.levels[level as usize];
-        for i in (start..self.trail.len()).rev() {
-            let lit = self.trail[i];
+        let Solver {
+            trail,
+            slots,
+            open,
+            value,
+            heap,
+            activity,
+            ..
+        } = self;
+        for &lit in trail[start..].iter().rev() {
             let v = var(lit) as usize;
             if lit & 1 == 1 {
-                for g in self.groups_of[v] {
-                    self.open[g as usize] += 1;
+                for g in slots[v].groups {
+                    open[g as usize] += 1;
                 }
             }
-            self.value[lit as usize] = OPEN;
-            self.value[(lit ^ 1) as usize] = OPEN;
-            self.heap.insert(v as u32, &self.activity);
+            value[lit as usize] = OPEN;
+            value[(lit ^ 1) as usize] = OPEN;
+            heap.insert(v as u32, activity);
         }
         self.trail.truncate(start);
         self.head = start;
@@ -993,8 +1139,7 @@ impl Solver {
     /// is left as it is: the breadth-first search does not guess by it.
     fn reset_to(&mut self, other: &Solver) {
         self.value.clone_from(&other.value);
-        self.level.clone_from(&other.level);
-        self.reason.clone_from(&other.reason);
+        self.slots.clone_from(&other.slots);
         self.trail.clone_from(&other.trail);
         self.levels.clone_from(&other.levels);
         self.head = other.head;
@@ -1038,14 +1183,23 @@ impl Solver {
 
     fn watch(&mut self, c: u32, a: Lit, b: Lit) {
         self.watchers += 2;
-        self.watches[a as usize].push(Watcher {
-            clause: c,
-            blocker: b,
-        });
-        self.watches[b as usize].push(Watcher {
-            clause: c,
-            blocker: a,
-        });
+        self.watches.push(
+            a,
+            Watcher {
+                clause: c,
+                blocker: b,
+            },
+        );
+        self.watches.push(
+            b,
+            Watcher {
+                clause: c,
+                blocker: a,
+            },
+        );
+        if self.watches.is_loose() {
+            self.watches.pack();
+        }
     }
 
     /// Forgets the less useful half of the learned clauses that no candidate rests on, that span
@@ -1092,22 +1246,21 @@ impl Solver {
         }
         for &lit in &self.trail {
             let v = var(lit) as usize;
-            if let Reason::Clause(c) = self.reason[v] {
+            if let Reason::Clause(c) = self.slots[v].reason {
                 let i = map
                     .binary_search_by_key(&c, |&(from, _)| from)
                     .expect("a locked clause is kept");
-                self.reason[v] = Reason::Clause(map[i].1);
+                self.slots[v].reason = Reason::Clause(map[i].1);
             }
         }
-        for list in &mut self.watches {
-            list.clear();
-        }
+        self.watches.clear();
         self.watchers = 0;
         for &(_, c) in &map {
             let base = c as usize + HEADER;
             let (a, b) = (self.arena[base], self.arena[base + 1]);
             self.watch(c, a, b);
         }
+        self.watches.pack();
     }
 
     /// Bytes of the clauses and their watches.
@@ -1121,12 +1274,12 @@ impl Solver {
         self.clause_bytes()
             + self.activity.len() * per_candidate
             + (self.members.len() + 2 * self.open.len()) * 4
-            + self.watches.len() * std::mem::size_of::<Vec<Watcher>>()
+            + self.watches.lists.len() * size_of::<WatchList>()
     }
 
     fn locked(&self, c: u32) -> bool {
         let first = self.lits(c)[0];
-        self.lit_value(first) == TRUE && self.reason[var(first) as usize] == Reason::Clause(c)
+        self.lit_value(first) == TRUE && self.slots[var(first) as usize].reason == Reason::Clause(c)
     }
 
     /// The first open candidate of the cell with the fewest open candidates (the first such
@@ -1363,14 +1516,13 @@ mod tests {
             let shape = Shape::new(rows, cols).unwrap();
             let s = Solver::new(shape);
             let held = bytes(&s.value)
-                + bytes(&s.level)
-                + bytes(&s.reason)
+                + bytes(&s.slots)
                 + bytes(&s.trail)
                 + bytes(&s.open)
                 + bytes(&s.members)
                 + bytes(&s.starts)
-                + bytes(&s.groups_of)
-                + bytes(&s.watches)
+                + bytes(&s.watches.pool)
+                + bytes(&s.watches.lists)
                 + bytes(&s.activity)
                 + bytes(&s.heap.heap)
                 + bytes(&s.heap.index)

@@ -341,7 +341,7 @@ impl Learner {
                 .cell_at((v / side) as usize)
                 .expect("a candidate's cell");
             if board.remove(cell, Digit::from_bit(v % side)) {
-                let clause_made = matches!(solver.reason[v as usize], Reason::Clause(_));
+                let clause_made = matches!(solver.slots[v as usize].reason, Reason::Clause(_));
                 if i < solver.levels.first().copied().unwrap_or(usize::MAX)
                     || (i >= last && clause_made)
                 {
