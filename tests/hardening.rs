@@ -671,7 +671,7 @@ fn learning_keeps_within_its_share_of_the_memory_bound() {
     assert!(roomy.status.success());
     assert_eq!(String::from_utf8_lossy(&roomy.stdout).lines().count(), 2);
     for (args, said) in [
-        (&["--max-memory", "192MiB", "-j", "2"][..], "running 1"),
+        (&["--max-memory", "160MiB", "-j", "2"][..], "running 1"),
         (
             &["--max-memory", "64MiB", "-j", "2"],
             "searching without it",
