@@ -928,7 +928,7 @@ impl Solver {
             from.clear();
             for &q in &causes {
                 let x = var(q);
-                if !self.seen[x as usize] && self.level[x as usize] > 0 {
+                if !self.seen[x as usize] && self.slots[x as usize].level > 0 {
                     self.seen[x as usize] = true;
                     seen_list.push(x);
                     self.bump_var(x);
