@@ -12,7 +12,7 @@
 //!   (the reason: the others of the group, all ruled out); a group with none left is a dead end.
 //!   These are the naked and hidden singles of the board kernels.
 //! - **Guesses.** Where nothing is forced, the search guesses one candidate true (its digit
-//!   placed in its cell): the one most often met in recent dead ends, or a step or two behind
+//!   placed in its cell): the one most often met in recent dead ends, or a few steps behind
 //!   the clauses they taught (an activity score, decayed as the search goes on).
 //! - **Learning.** At a dead end, the reasons are followed back from the group or clause that
 //!   died until one candidate of the last guess's level is left (the first unique implication
@@ -71,8 +71,9 @@ const ACTIVITY_DECAY: f64 = 0.99;
 
 /// How many steps back from a learned clause's literals, through their reasons, the candidates
 /// met are bumped too: over the 25x25 puzzles, one step makes 11% fewer dead ends, two 21%
-/// fewer (fewer on each of sixteen puzzles, 30% on the hardest), three no fewer than two.
-const REASON_DEPTH: u32 = 2;
+/// fewer (fewer on each of sixteen puzzles, 30% on the hardest), three 3% fewer than two
+/// (9% on the hardest).
+const REASON_DEPTH: u32 = 3;
 
 /// How much the activity of every learned clause fades at each dead end.
 const CLAUSE_DECAY: f32 = 0.999;
