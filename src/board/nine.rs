@@ -26,6 +26,8 @@
 //! Only the words that changed since they were last looked at are looked at again, and the
 //! rules run cheapest first (see [`Board::fill_forced`]).
 
+use std::num::NonZeroU8;
+
 use super::{Board, Dead};
 use crate::candidates::Candidates;
 use crate::config::{Branch, Forced};
@@ -260,13 +262,19 @@ pub(crate) struct Nine {
     changed: u32,
     /// The first open cell in reading order with two candidates (its index in the grid), as
     /// the last count of candidates found it, when that count is of the board as it stands;
-    /// [`NO_PAIR`] otherwise. The branch cell of [`Branch::Fewest`] where there is one.
-    pair: u8,
+    /// [`NO_PAIR`] otherwise. The branch cell of [`Branch::Fewest`] where there is one. Held
+    /// as its index plus one, never zero: a board then has a spare value, and an `Option` of
+    /// it (a depth-first frame whose board may be dropped) is no larger than the board.
+    pair: NonZeroU8,
 }
 
 /// [`Nine::pair`] when it says nothing.
-const NO_PAIR: u8 = u8::MAX;
-const _: () = assert!(N_CELLS < NO_PAIR as usize, "a cell index fits Nine::pair");
+const NO_PAIR: NonZeroU8 = NonZeroU8::MAX;
+const _: () = assert!(
+    N_CELLS < NO_PAIR.get() as usize,
+    "a cell index fits Nine::pair"
+);
+const _: () = assert!(size_of::<Option<Nine>>() == size_of::<Nine>());
 
 // Cloning a board is the breadth-first engine's unit of work: keep it a small memory copy.
 const _: () = assert!(
@@ -513,7 +521,7 @@ impl Board for Nine {
                 .find(|&band| self.open[band] != 0)
                 .map(|band| band * BAND_CELLS + self.open[band].trailing_zeros() as usize),
             Branch::Fewest | Branch::Probe | Branch::Conflicts if self.pair != NO_PAIR => {
-                Some(usize::from(self.pair))
+                Some(usize::from(self.pair.get() - 1))
             }
             Branch::Fewest | Branch::Probe | Branch::Conflicts => self.fewest(),
         };
@@ -594,7 +602,8 @@ impl Nine {
             }
             let pairs = twice & !thrice & self.open[band];
             if pair == NO_PAIR && pairs != 0 {
-                pair = (band * BAND_CELLS) as u8 + pairs.trailing_zeros() as u8;
+                let index = (band * BAND_CELLS) as u8 + pairs.trailing_zeros() as u8;
+                pair = NonZeroU8::MIN.saturating_add(index);
             }
             let singles = once & !twice & self.open[band];
             if singles == 0 {
