@@ -839,10 +839,7 @@ impl Solver {
         loop {
             for &q in &causes {
                 let x = var(q);
-                if !self.seen[x as usize] && self.slots[x as usize].level > 0 {
-                    self.seen[x as usize] = true;
-                    seen_list.push(x);
-                    self.bump_var(x);
+                if self.meet(x, &mut seen_list) {
                     if self.slots[x as usize].level >= current {
                         open_here += 1;
                     } else {
@@ -912,6 +909,19 @@ impl Solver {
         back
     }
 
+    /// Marks candidate `x` met in this dead end's analysis (`seen`, listed in `seen_list`) and
+    /// bumps it, unless it was met already or set at the root; says whether it was new.
+    #[inline]
+    fn meet(&mut self, x: u32, seen_list: &mut Vec<u32>) -> bool {
+        if self.seen[x as usize] || self.slots[x as usize].level == 0 {
+            return false;
+        }
+        self.seen[x as usize] = true;
+        seen_list.push(x);
+        self.bump_var(x);
+        true
+    }
+
     /// Bumps the candidates that set the literals of `learnt` (the rest of each one's reason),
     /// and those that set them in turn, [`REASON_DEPTH`] steps back, where not met already in
     /// this dead end's analysis, and marks them `seen`. They lie just behind the clause, and
@@ -929,10 +939,7 @@ impl Solver {
             from.clear();
             for &q in &causes {
                 let x = var(q);
-                if !self.seen[x as usize] && self.slots[x as usize].level > 0 {
-                    self.seen[x as usize] = true;
-                    seen_list.push(x);
-                    self.bump_var(x);
+                if self.meet(x, seen_list) {
                     from.push(x);
                 }
             }
