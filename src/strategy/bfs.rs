@@ -359,11 +359,7 @@ impl Shared<'_> {
             }
         }
         if let Some(learner) = learner {
-            for clause in learner.take_learned() {
-                stats.learned += 1;
-                stats.learned_literals += clause.len() as u64;
-                learned.push(clause);
-            }
+            keep_learned(learner, stats, learned);
         }
         meter.flush(stats);
         stop
@@ -716,6 +712,16 @@ fn chunk_level<B: Clone>(level: &mut Level<B>, depth: usize, max_frontier: usize
         .collect()
 }
 
+/// Takes the clauses a chunk's `learner` learned into `learned`, for the level's end, and
+/// counts them in `stats`.
+fn keep_learned(learner: &mut Learner, stats: &mut Stats, learned: &mut Vec<Vec<u32>>) {
+    for clause in learner.take_learned() {
+        stats.learned += 1;
+        stats.learned_literals += clause.len() as u64;
+        learned.push(clause);
+    }
+}
+
 /// The learning of `bfs` one board at a time, for a walk of its tree (`crate::tree::Walk`):
 /// the boards of each level cut into this engine's chunks ([`chunk_len`]), each chunk begun
 /// from the lessons merged so far, and what the chunks learned merged at the level's end. So
@@ -751,11 +757,7 @@ impl LevelLearner {
     /// of a chunk that ends in `stats`, as the engine does.
     pub(crate) fn next(&mut self, waiting: usize, stats: &mut Stats) -> &mut Learner {
         if self.chunk_left == 0 {
-            for clause in self.learner.take_learned() {
-                stats.learned += 1;
-                stats.learned_literals += clause.len() as u64;
-                self.learned.push(clause);
-            }
+            keep_learned(&mut self.learner, stats, &mut self.learned);
             if self.level_left == 0 {
                 self.lessons.merge(std::mem::take(&mut self.learned));
                 self.level_left = waiting;
