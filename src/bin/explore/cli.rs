@@ -153,11 +153,7 @@ impl SolveArgs {
         } else if self.strategy == Strategy::Dfs
             && (self.step || self.dot.is_some() || self.posthoc.is_some())
         {
-            Some(
-                "dfs --learn searches candidates, not boards: --step, --dot and --posthoc \
-                 draw bfs --learn, and dfs without it"
-                    .to_owned(),
-            )
+            Some("dfs --learn has no tree of boards to draw: use bfs --learn".to_owned())
         } else {
             None
         }

@@ -166,10 +166,10 @@ impl Pictures {
         })?;
         let path = quoted(path.as_os_str());
         Ok(format!(
-            "wrote the search tree to {} ({} boards, {} dead, {}; numbered {}{}); draw it with: \
+            "wrote the search tree to {} ({}, {} dead, {}; numbered {}{}); draw it with: \
              dot -Tsvg {} -o tree.svg",
             path,
-            tree.n_nodes(),
+            tally::counted(tree.n_nodes() as u64, "board", "boards"),
             tree.n_dead(),
             tally::counted(tree.n_solutions() as u64, "solution", "solutions"),
             tree.order().name(),
