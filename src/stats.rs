@@ -56,6 +56,20 @@ pub struct DepthStats {
     /// `boards` but not in `frontier`; the boards below them are not counted here. The rows
     /// add up to [`Stats::overflow`].
     pub overflow: u64,
+    /// Clauses learned at this depth ([`Learn::Clauses`](crate::Learn::Clauses)): by `dfs`
+    /// at the dead ends of this depth, by `bfs` from the boards of this level that died. The
+    /// rows add up to [`Stats::learned`]. Left out of JSON where it is zero.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_zero"))]
+    pub learned: u64,
+}
+
+#[cfg(feature = "serde")]
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde passes fields by reference"
+)]
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl DepthStats {
@@ -68,6 +82,7 @@ impl DepthStats {
         self.frontier += other.frontier;
         self.frontier_bytes += other.frontier_bytes;
         self.overflow += other.overflow;
+        self.learned += other.learned;
     }
 }
 

@@ -106,7 +106,12 @@ fn searched(config: &Config, search: impl FnOnce() -> Outcome) -> Outcome {
     outcome.solutions.sort_unstable();
     if config.strategy != Strategy::Bfs {
         // The breadth-first engine emits its depths live; the others when they finish.
-        trace::depths_from(config.strategy, &outcome.stats.per_depth, 0);
+        trace::depths_from(
+            config.strategy,
+            config.learns(),
+            &outcome.stats.per_depth,
+            0,
+        );
     }
     trace::run(config.strategy, &outcome);
     outcome

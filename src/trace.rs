@@ -23,22 +23,33 @@ use crate::stats::DepthStats;
 /// The `tracing` target of every event this module emits.
 pub const TARGET: &str = "explore::trace";
 
-/// Emits the event for one finished depth.
-pub(crate) fn depth(strategy: Strategy, row: &DepthStats) {
-    tracing::info!(
-        target: TARGET,
-        kind = "depth",
-        strategy = strategy.name(),
-        depth = row.depth,
-        boards = row.boards,
-        forced = row.forced,
-        children = row.children,
-        dead = row.dead,
-        found = row.solutions,
-        frontier = row.frontier,
-        frontier_bytes = row.frontier_bytes,
-        overflow = row.overflow,
-    );
+/// Emits the event for one finished depth; a search that `learns` adds the clauses it learned
+/// there (`learned`), which the events of other searches leave out.
+pub(crate) fn depth(strategy: Strategy, learns: bool, row: &DepthStats) {
+    macro_rules! event {
+        ($($learned:tt)*) => {
+            tracing::info!(
+                target: TARGET,
+                kind = "depth",
+                strategy = strategy.name(),
+                depth = row.depth,
+                boards = row.boards,
+                forced = row.forced,
+                children = row.children,
+                dead = row.dead,
+                found = row.solutions,
+                frontier = row.frontier,
+                frontier_bytes = row.frontier_bytes,
+                overflow = row.overflow,
+                $($learned)*
+            )
+        };
+    }
+    if learns {
+        event!(learned = row.learned);
+    } else {
+        event!();
+    }
 }
 
 /// Emits the event for a finished search.
@@ -65,9 +76,14 @@ pub(crate) fn run(strategy: Strategy, outcome: &Outcome) {
 }
 
 /// Emits the depths of `rows` from `from` on, and returns the next depth to emit.
-pub(crate) fn depths_from(strategy: Strategy, rows: &[DepthStats], from: usize) -> usize {
+pub(crate) fn depths_from(
+    strategy: Strategy,
+    learns: bool,
+    rows: &[DepthStats],
+    from: usize,
+) -> usize {
     for row in rows.iter().skip(from) {
-        depth(strategy, row);
+        depth(strategy, learns, row);
     }
     rows.len().max(from)
 }

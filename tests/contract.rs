@@ -224,7 +224,49 @@ fn trace_json_is_as_documented() {
         .map(|depth| depth["overflow"].as_u64().unwrap())
         .sum();
     assert!(overflow > 0 && run["overflow"] == overflow, "{events:?}");
+
+    // A search that learns: every depth says what it learned, and the depths add up to the
+    // clauses the results count, as the rows of `per_depth` do.
+    for strategy in ["bfs", "dfs"] {
+        let output = explore()
+            .args([
+                "--learn",
+                "clauses",
+                "--forced",
+                "hidden",
+                "--strategy",
+                strategy,
+            ])
+            .args(["--trace-format", "json", "--output", "json", LEARNING])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{strategy}");
+        let events = json_lines(&output.stderr);
+        let depths = with(&events, "event", "depth");
+        for depth in &depths {
+            check("depth", &Value::Object((*depth).clone()));
+        }
+        let learned: Vec<u64> = depths
+            .iter()
+            .map(|depth| depth["learned"].as_u64().expect("learned at every depth"))
+            .collect();
+        let stats = &json_lines(&output.stdout)[0]["stats"];
+        let total = stats["learned"].as_u64().unwrap();
+        assert!(total > 0, "{strategy}: it learned");
+        assert_eq!(learned.iter().sum::<u64>(), total, "{strategy}");
+        let rows: u64 = stats["per_depth"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| row.get("learned").map_or(0, |n| n.as_u64().unwrap()))
+            .sum();
+        assert_eq!(rows, total, "{strategy}");
+    }
 }
+
+/// A puzzle on which learning cuts the search (number 366 of `hardest_1106.txt`).
+const LEARNING: &str =
+    "1...5......7..9.3...9..754...4..3.7..6........9.8........79..2......24.3..2......";
 
 #[test]
 fn compare_json_is_as_documented_and_its_columns_are_the_same_names() {

@@ -359,7 +359,7 @@ impl Shared<'_> {
             }
         }
         if let Some(learner) = learner {
-            keep_learned(learner, stats, learned);
+            keep_learned(learner, depth, stats, learned);
         }
         meter.flush(stats);
         stop
@@ -638,6 +638,7 @@ fn run_levels<'a, B: Board>(
     let mut depth = 0;
     let mut stop = Stop::Exhausted;
     let mut emitted = 0;
+    let learns = shared.lessons.is_some();
     let mut footprint = shared.config.footprint.then(Footprint::new);
     out.estimator = Estimator::new(shared.config, shared.start);
     out.learner = shared
@@ -660,7 +661,12 @@ fn run_levels<'a, B: Board>(
         }
         // Deeper depths may still grow (overflow, later levels); this one and those above
         // it are final.
-        emitted = trace::depths_from(Strategy::Bfs, &out.stats.per_depth[..=depth], emitted);
+        emitted = trace::depths_from(
+            Strategy::Bfs,
+            learns,
+            &out.stats.per_depth[..=depth],
+            emitted,
+        );
         if out.found.reached(limit) {
             out.found.truncate(limit);
             stop = Stop::SolutionLimit;
@@ -674,7 +680,7 @@ fn run_levels<'a, B: Board>(
         std::mem::swap(&mut level, &mut out.next);
         depth += 1;
     }
-    trace::depths_from(Strategy::Bfs, &out.stats.per_depth, emitted);
+    trace::depths_from(Strategy::Bfs, learns, &out.stats.per_depth, emitted);
     level.recycle();
     let Harvest {
         next, stats, found, ..
@@ -714,9 +720,15 @@ fn chunk_level<B: Clone>(level: &mut Level<B>, depth: usize, max_frontier: usize
 
 /// Takes the clauses a chunk's `learner` learned into `learned`, for the level's end, and
 /// counts them in `stats`.
-fn keep_learned(learner: &mut Learner, stats: &mut Stats, learned: &mut Vec<Vec<u32>>) {
+fn keep_learned(
+    learner: &mut Learner,
+    depth: usize,
+    stats: &mut Stats,
+    learned: &mut Vec<Vec<u32>>,
+) {
     for clause in learner.take_learned() {
         stats.learned += 1;
+        stats.depth_mut(depth).learned += 1;
         stats.learned_literals += clause.len() as u64;
         learned.push(clause);
     }
@@ -735,6 +747,8 @@ pub(crate) struct LevelLearner {
     level_left: usize,
     chunk_left: usize,
     chunk_len: usize,
+    /// The depth of the chunk running.
+    depth: usize,
 }
 
 impl LevelLearner {
@@ -748,16 +762,18 @@ impl LevelLearner {
             level_left: 0,
             chunk_left: 0,
             chunk_len: 0,
+            depth: 0,
         }
     }
 
     /// The learner for the next board, with `waiting` boards waiting before it is taken: at
     /// the start of a level (the boards waiting are the level) the lessons of the last one are
     /// merged, and at the start of a chunk the learner starts from them. Counts the clauses
-    /// of a chunk that ends in `stats`, as the engine does.
-    pub(crate) fn next(&mut self, waiting: usize, stats: &mut Stats) -> &mut Learner {
+    /// of a chunk that ends in `stats`, as the engine does; the board is at `depth`.
+    pub(crate) fn next(&mut self, waiting: usize, depth: usize, stats: &mut Stats) -> &mut Learner {
         if self.chunk_left == 0 {
-            keep_learned(&mut self.learner, stats, &mut self.learned);
+            keep_learned(&mut self.learner, self.depth, stats, &mut self.learned);
+            self.depth = depth;
             if self.level_left == 0 {
                 self.lessons.merge(std::mem::take(&mut self.learned));
                 self.level_left = waiting;

@@ -1434,6 +1434,7 @@ impl Search<'_> {
                 }
                 let back = solver.analyze(conflict);
                 let learnt = std::mem::take(&mut solver.learnt);
+                self.stats.depth_mut(depth).learned += 1;
                 solver.learned_total += 1;
                 solver.learned_literals += learnt.len() as u64;
                 solver.backtrack(back);

@@ -395,7 +395,7 @@ impl<B: Board> Inner<B> {
         let learner = self
             .learning
             .as_mut()
-            .map(|learning| learning.next(waiting, &mut self.stats));
+            .map(|learning| learning.next(waiting, depth, &mut self.stats));
         let step = expand(
             &mut board,
             depth,

@@ -97,12 +97,11 @@ fn main() -> ExitCode {
         }
         None => {
             let config = cli.solve.config();
-            let budget = output::FrontierBudget::of(&config);
             let (live, progress) = progress::Live::for_solving(&cli.solve, &config);
             let trace = cli
                 .solve
                 .trace()
-                .map(|format| trace::TraceLayer::new(format, budget, live.clone()));
+                .map(|format| trace::TraceLayer::new(format, live.clone()));
             install_tracing(ansi, trace);
             solve::run(&cli.solve, live, progress).exit_code()
         }

@@ -36,10 +36,12 @@ pub(crate) struct Depth {
     pub(crate) frontier_bytes: u64,
     /// Boards of this depth searched depth-first beyond the frontier budget, not held.
     pub(crate) overflow: u64,
+    /// Clauses learned at this depth, when the search learns.
+    pub(crate) learned: u64,
 }
 
 /// The columns before the bar: head and width. The memory column fits `655.6 MiB`.
-const COLUMNS: [(&str, usize); 8] = [
+const COLUMNS: [(&str, usize); 9] = [
     ("depth", 5),
     ("boards", 7),
     ("forced", 7),
@@ -48,21 +50,30 @@ const COLUMNS: [(&str, usize); 8] = [
     ("solved", 6),
     ("frontier", 8),
     ("memory", 9),
+    // Only in the table of a search that learns (`Table::learns`).
+    ("learned", 7),
 ];
+
+/// The memory column, after which a table without learning has no more.
+const MEMORY: usize = 7;
 
 /// How far a note under a row stands in: under the row's boards.
 const NOTE_INDENT: usize = 6;
 
-/// Where the bar starts: the columns, a space between each, and two before the bar.
+/// Where the bar starts in a table without the learned column: the columns, a space between
+/// each, and two before the bar.
 const BAR_START: usize = {
-    let mut start = COLUMNS.len() - 1 + 2;
+    let mut start = MEMORY + 2;
     let mut i = 0;
-    while i < COLUMNS.len() {
+    while i <= MEMORY {
         start += COLUMNS[i].1;
         i += 1;
     }
     start
 };
+
+/// The fewest columns a table's bar has.
+const LEAST_BAR: usize = 6;
 
 /// One search's table, as it grows.
 #[derive(Debug)]
@@ -70,6 +81,8 @@ pub(crate) struct Table {
     /// What the title says before the scale: `trace of puzzle 1 (bfs, boards of 128 B): ...`.
     title: String,
     width: usize,
+    /// Whether the search learns, and the table has a `learned` column before the bar.
+    learns: bool,
     rows: Vec<Depth>,
     /// Boards per `#` of the bars drawn last.
     scale: u64,
@@ -78,11 +91,13 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// An empty table titled `title`, for lines of `width` columns (at least 80).
-    pub(crate) fn new(title: String, width: usize) -> Table {
+    /// An empty table titled `title`, for lines of `width` columns (at least 80), with a
+    /// `learned` column when the search `learns`.
+    pub(crate) fn new(title: String, width: usize, learns: bool) -> Table {
         Table {
             title,
             width: width.max(BAR_START + 14),
+            learns,
             rows: Vec::new(),
             scale: 1,
             lines: 0,
@@ -147,9 +162,27 @@ impl Table {
         text
     }
 
+    /// The columns of this table before its bar.
+    fn columns(&self) -> &'static [(&'static str, usize)] {
+        if self.learns {
+            &COLUMNS
+        } else {
+            &COLUMNS[..=MEMORY]
+        }
+    }
+
+    /// Where its bar starts.
+    fn bar_start(&self) -> usize {
+        if self.learns {
+            BAR_START + 1 + COLUMNS[MEMORY + 1].1
+        } else {
+            BAR_START
+        }
+    }
+
     /// The columns the bar may fill.
     fn bar_width(&self) -> u64 {
-        (self.width - BAR_START) as u64
+        self.width.saturating_sub(self.bar_start()).max(LEAST_BAR) as u64
     }
 
     /// The smallest whole number of boards per `#` that fits every frontier so far in the bar.
@@ -162,11 +195,11 @@ impl Table {
     /// of it as fits: `# = 1,000`, else `bar`).
     fn top(&self, scale: u64) -> String {
         let mut text = wrap(&self.title, self.width, 3);
-        for (i, (head, width)) in COLUMNS.iter().enumerate() {
+        for (i, (head, width)) in self.columns().iter().enumerate() {
             let gap = if i == 0 { "" } else { " " };
             let _ = write!(text, "{gap}{head:>width$}");
         }
-        let room = self.width - BAR_START;
+        let room = self.bar_width() as usize;
         let head = [mark(scale), format!("# = {}", group(scale as f64))]
             .into_iter()
             .find(|head| head.len() <= room)
@@ -186,9 +219,10 @@ impl Table {
             fit(row.found, COLUMNS[5].1),
             fit(row.frontier, COLUMNS[6].1),
             bytes(row.frontier_bytes),
+            fit(row.learned, COLUMNS[8].1),
         ];
         let mut text = String::new();
-        for (i, (figure, (_, width))) in figures.iter().zip(COLUMNS).enumerate() {
+        for (i, (figure, (_, width))) in figures.iter().zip(self.columns()).enumerate() {
             let gap = if i == 0 { "" } else { " " };
             let _ = write!(text, "{gap}{figure:>width$}");
         }
@@ -205,27 +239,17 @@ impl Table {
         text.push('\n');
         let first_overflow = self.rows.iter().find(|row| row.overflow > 0);
         if first_overflow.is_some_and(|first| first.depth == row.depth) {
-            text.push_str(&self.overflow_note(row));
+            text.push_str(&self.overflow_note());
         }
         text
     }
 
-    /// The lines under the first row whose depth had boards searched depth-first beyond the
-    /// frontier budget: what happened there, and what it means for the rows below.
-    fn overflow_note(&self, row: &Depth) -> String {
-        let boards = if row.overflow == 1 { "board" } else { "boards" };
-        // Not "the level would pass the budget": the budget is shared out before the level is
-        // expanded, so one chunk can pass its share while the level stays well below it.
-        let note = format!(
-            "^ from here on, boards go depth-first: the frontier budget was shared out equally \
-             among the chunks of depth {}, and a chunk that made more children than its share \
-             searched the rest at once ({} {boards} here), one stack per worker; such boards \
-             count in boards, not in frontier",
-            row.depth.saturating_sub(1),
-            group(row.overflow as f64),
-        );
+    /// The line under the first row whose depth had boards searched depth-first beyond the
+    /// frontier budget: plain words for what happened (docs/tracing.md has the details).
+    fn overflow_note(&self) -> String {
+        let note = "^ the frontier was full, so the search went on depth-first";
         let indent = " ".repeat(NOTE_INDENT);
-        wrap(&note, self.width - NOTE_INDENT, 2)
+        wrap(note, self.width - NOTE_INDENT, 2)
             .lines()
             .map(|line| format!("{indent}{line}\n"))
             .collect()
@@ -278,6 +302,7 @@ mod tests {
                  finishes"
                     .to_owned(),
                 width,
+                false,
             );
             table.add(Depth {
                 depth: 14,
@@ -289,6 +314,7 @@ mod tests {
                 frontier: 123_456,
                 frontier_bytes: 123_456 * 5568,
                 overflow: 0,
+                learned: 0,
             });
             let block = table.block();
             for line in block.lines() {
@@ -314,7 +340,7 @@ mod tests {
     #[test]
     fn bars_are_proportional_to_the_frontier() {
         let frontiers = [1, 2, 4, 8, 12, 18, 18, 22, 30, 16];
-        let mut table = Table::new("trace".to_owned(), 80);
+        let mut table = Table::new("trace".to_owned(), 80, false);
         for (i, &frontier) in frontiers.iter().enumerate() {
             table.add(depth(i as u64, frontier));
         }
@@ -328,7 +354,7 @@ mod tests {
     #[test]
     fn the_bar_head_is_its_scale() {
         let head = |frontier: u64| {
-            let mut table = Table::new("trace".to_owned(), 80);
+            let mut table = Table::new("trace".to_owned(), 80, false);
             table.add(depth(0, frontier));
             let block = table.block();
             let heads = block.lines().nth(2).unwrap().to_owned();
@@ -343,7 +369,7 @@ mod tests {
 
     #[test]
     fn a_live_table_is_drawn_again_at_a_new_scale_when_the_screen_holds_it() {
-        let mut table = Table::new("trace".to_owned(), 80);
+        let mut table = Table::new("trace".to_owned(), 80, false);
         let first = table.push(depth(0, 10), Some(30));
         assert!(first.starts_with("trace\ndepth "), "{first}");
         assert!(first.contains("memory  # = 1 board\n"), "{first}");
@@ -364,7 +390,7 @@ mod tests {
     /// depth-first; depth 9 is reached only below boards searched depth-first.
     #[test]
     fn the_trace_says_where_boards_went_depth_first() {
-        let mut table = Table::new("trace".to_owned(), 80);
+        let mut table = Table::new("trace".to_owned(), 80, false);
         table.push(depth(0, 1), Some(30));
         table.push(depth(1, 2), Some(30));
         let first = table.push(
@@ -376,12 +402,9 @@ mod tests {
             Some(30),
         );
         assert!(
-            first.contains(
-                "\n      ^ from here on, boards go depth-first: the frontier budget was shared out\n"
-            ),
+            first.ends_with("\n      ^ the frontier was full, so the search went on depth-first\n"),
             "{first}"
         );
-        assert!(first.contains("(2 boards here)"), "{first}");
         for line in first.lines() {
             assert!(line.chars().count() <= 80, "{line:?}");
         }
@@ -407,17 +430,17 @@ mod tests {
         assert!(only_below.ends_with("  depth-first\n"), "{only_below:?}");
         // A redraw at a new scale goes back over the title, the heads, five rows and the note.
         let redrawn = table.push(depth(5, 40), Some(30));
-        let lines_above = 2 + 5 + 4;
+        let lines_above = 2 + 5 + 1;
         assert!(
             redrawn.starts_with(&format!("\x1b[{lines_above}A")),
             "{redrawn:?}"
         );
-        assert_eq!(redrawn.matches("^ from here on").count(), 1);
+        assert_eq!(redrawn.matches("^ the frontier was full").count(), 1);
     }
 
     #[test]
     fn elsewhere_a_live_table_says_its_new_scale() {
-        let mut table = Table::new("trace".to_owned(), 80);
+        let mut table = Table::new("trace".to_owned(), 80, false);
         table.push(depth(0, 10), None);
         let row = table.push(depth(1, 28), None);
         assert!(!row.contains('\x1b'));
