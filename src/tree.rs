@@ -94,6 +94,62 @@ impl fmt::Display for Guess {
     }
 }
 
+/// One literal of a [`Clause`]: the candidate `digit` of `cell`, and whether the literal says
+/// the cell holds it or does not.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Literal {
+    /// The cell.
+    pub cell: Cell,
+    /// The candidate.
+    pub digit: Digit,
+    /// `true`: the literal holds when the cell is `digit`; `false`: when it is not.
+    pub holds: bool,
+}
+
+/// A clause learned at a dead end (`bfs --learn clauses`): at least one of its literals holds
+/// in every solution. Read the other way, which is how it is shown, the facts it denies
+/// cannot all be true together: `not (r3c4=7 and r5c1=2)`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Clause {
+    /// In the order of their cells and digits.
+    literals: Vec<Literal>,
+}
+
+impl Clause {
+    fn new(literals: impl IntoIterator<Item = (Cell, Digit, bool)>) -> Clause {
+        let mut literals: Vec<Literal> = literals
+            .into_iter()
+            .map(|(cell, digit, holds)| Literal { cell, digit, holds })
+            .collect();
+        literals.sort_unstable();
+        Clause { literals }
+    }
+
+    /// Its literals, in the order of their cells and digits.
+    pub fn literals(&self) -> &[Literal] {
+        &self.literals
+    }
+}
+
+impl fmt::Display for Clause {
+    /// The facts it denies: `not (r3c4=7 and r5c1≠2)`; a clause of one literal is the fact it
+    /// states, `r3c4≠7`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let fact = |literal: &Literal, denied: bool| {
+            let sign = if literal.holds == denied { "≠" } else { "=" };
+            format!("{}{sign}{}", literal.cell, literal.digit)
+        };
+        match self.literals.as_slice() {
+            [] => write!(f, "no solution"),
+            [only] => write!(f, "{}", fact(only, false)),
+            many => {
+                let facts: Vec<String> = many.iter().map(|literal| fact(literal, true)).collect();
+                write!(f, "not ({})", facts.join(" and "))
+            }
+        }
+    }
+}
+
 /// What became of a board.
 #[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -102,6 +158,14 @@ pub enum Fate {
     Unexplored,
     /// Filling its forced cells ran a cell, or a digit in a unit, out of places.
     Dead,
+    /// Dead before it was filled: a clause learned at an earlier dead end (`bfs --learn
+    /// clauses`) ruled out one of the guesses that made it, or led to a dead end as they were
+    /// set again. `clause` is that clause, an index into [`SearchTree::clauses`]: of those
+    /// that took part, the nearest to where the board died.
+    Cut {
+        /// The clause that cut it.
+        clause: usize,
+    },
     /// Every cell settled: a solution.
     Solved(Grid),
     /// It branched on `cell`, one child per candidate, in ascending digit order.
@@ -136,6 +200,10 @@ pub struct Node {
     pub visit: Option<usize>,
     /// What became of it.
     pub fate: Fate,
+    /// The clauses its death taught (`bfs --learn clauses`), indices into
+    /// [`SearchTree::clauses`]; empty for a board that lived, and for a search that does not
+    /// learn.
+    pub learned: Vec<usize>,
 }
 
 /// The nodes of one depth, counted by fate.
@@ -152,8 +220,10 @@ pub struct Level {
     pub branched: usize,
     /// Children they created (the nodes of the next depth).
     pub children: usize,
-    /// Dead nodes.
+    /// Dead nodes, those cut by a learned clause included.
     pub dead: usize,
+    /// Nodes cut by a learned clause ([`Fate::Cut`]).
+    pub cut: usize,
     /// Solutions.
     pub solutions: usize,
     /// Nodes never expanded.
@@ -176,6 +246,8 @@ pub struct SearchTree {
     boards: Option<Vec<Option<BoardView>>>,
     /// The ids of the boards held when the first solution was found; empty if none was.
     held: Vec<usize>,
+    /// The clauses learned, in the order first learned or met.
+    clauses: Vec<Clause>,
 }
 
 /// Records the search tree that `config.strategy` explores for `puzzle`, in its order,
@@ -250,9 +322,26 @@ impl SearchTree {
         self.count(|fate| matches!(fate, Fate::Branched { .. }))
     }
 
-    /// Number of dead boards.
+    /// Number of dead boards, those cut by a learned clause included (the engine's `dead`).
     pub fn n_dead(&self) -> usize {
-        self.count(|fate| *fate == Fate::Dead)
+        self.count(|fate| matches!(fate, Fate::Dead | Fate::Cut { .. }))
+    }
+
+    /// Number of boards cut by a learned clause ([`Fate::Cut`]).
+    pub fn n_cut(&self) -> usize {
+        self.count(|fate| matches!(fate, Fate::Cut { .. }))
+    }
+
+    /// The clauses the search learned (`bfs --learn clauses`), in the order they were first
+    /// learned; [`Node::learned`] and [`Fate::Cut`] name them by index. Empty for a search
+    /// that does not learn.
+    pub fn clauses(&self) -> &[Clause] {
+        &self.clauses
+    }
+
+    /// Whether the search learned from its dead boards (`bfs --learn clauses`).
+    pub fn learns(&self) -> bool {
+        self.learns
     }
 
     /// Number of solutions.
@@ -331,6 +420,10 @@ impl SearchTree {
             match &node.fate {
                 Fate::Unexplored => level.unexplored += 1,
                 Fate::Dead => level.dead += 1,
+                Fate::Cut { .. } => {
+                    level.dead += 1;
+                    level.cut += 1;
+                }
                 Fate::Solved(_) => level.solutions += 1,
                 Fate::Branched { children, .. } => {
                     level.branched += 1;
@@ -684,6 +777,88 @@ mod tests {
             }
         }
         assert!(changed > 0, "learning changed no tree");
+    }
+
+    /// Learning shows in the tree: each clause is learned at a dead board before it cuts one,
+    /// holds in every solution, and the clauses of each depth's dead boards are the engine's
+    /// `learned` of that depth; boards that live teach nothing.
+    #[test]
+    fn a_walk_that_learns_names_its_clauses_and_the_boards_they_cut() {
+        let mut cut = 0;
+        let learning =
+            "1...56....5718...66...7.....9.3............9.8....5..35...17..8..2....1.......4..";
+        for line in [HARD, TWO, FOUR, crate::testing::ESCARGOT, learning] {
+            let puzzle = grid(line);
+            let config = Config {
+                forced: Forced::Hidden,
+                learn: crate::config::Learn::Clauses,
+                ..all_solutions()
+            };
+            let tree = record(&puzzle, &config, DOT_MAX_NODES).expect("small tree");
+            let stats = solve(&puzzle, &config).stats;
+            for row in &stats.per_depth {
+                let taught: usize = tree
+                    .nodes()
+                    .iter()
+                    .filter(|node| node.depth == row.depth)
+                    .map(|node| node.learned.len())
+                    .sum();
+                assert_eq!(taught as u64, row.learned, "{line} depth {}", row.depth);
+            }
+            let mut learned_at = vec![usize::MAX; tree.clauses().len()];
+            for node in tree.nodes() {
+                for &clause in &node.learned {
+                    learned_at[clause] = learned_at[clause].min(node.visit.unwrap());
+                }
+                match node.fate {
+                    Fate::Dead => {}
+                    Fate::Cut { clause } => {
+                        cut += 1;
+                        assert!(learned_at[clause] < node.visit.unwrap(), "{line}");
+                    }
+                    _ => assert!(node.learned.is_empty(), "{line}"),
+                }
+            }
+            for clause in tree.clauses() {
+                for solution in tree.solutions() {
+                    assert!(
+                        clause.literals().iter().any(|literal| {
+                            (solution.get(literal.cell) == Some(literal.digit)) == literal.holds
+                        }),
+                        "{line}: {clause} breaks a solution"
+                    );
+                }
+            }
+            let dot = tree.to_dot();
+            assert_eq!(
+                dot.contains("cut by a learned clause"),
+                tree.n_cut() > 0 || tree.learns(),
+                "{line}"
+            );
+        }
+        assert!(cut > 0, "no board was cut");
+        let plain = record(&grid(learning), &all_solutions(), DOT_MAX_NODES).unwrap();
+        assert_eq!((plain.n_cut(), plain.clauses().len()), (0, 0));
+        assert!(!plain.to_dot().contains("cut by"));
+    }
+
+    /// A clause reads as the facts it denies.
+    #[test]
+    fn a_clause_reads_as_what_cannot_all_hold() {
+        let shape = Shape::NINE;
+        let literal = |row, col, digit, holds| {
+            (
+                shape.cell(row, col).unwrap(),
+                Digit::new(digit).unwrap(),
+                holds,
+            )
+        };
+        let clause = Clause::new([literal(4, 0, 2, false), literal(2, 3, 7, false)]);
+        assert_eq!(clause.to_string(), "not (r3c4=7 and r5c1=2)");
+        let mixed = Clause::new([literal(2, 3, 7, false), literal(5, 4, 2, true)]);
+        assert_eq!(mixed.to_string(), "not (r3c4=7 and r6c5≠2)");
+        assert_eq!(Clause::new([literal(2, 3, 7, false)]).to_string(), "r3c4≠7");
+        assert_eq!(Clause::new([literal(2, 3, 7, true)]).to_string(), "r3c4=7");
     }
 
     /// The tree's counts, depth by depth, are the statistics of both candidate-board engines.

@@ -52,13 +52,14 @@ use crate::board::Board;
 use crate::budget::{Budget, CLOCK_EVERY};
 use crate::config::Config;
 use crate::footprint::Footprint;
+use crate::geometry::Shape;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::progress::Meter;
 use crate::stats::Stats;
 use crate::strategy::estimate::Estimator;
 use crate::strategy::expand::{Step, expand};
-use crate::strategy::learn::{Learner, Lessons};
+use crate::strategy::learn::{Learner, Lessons, Notes};
 use crate::strategy::{Found, Strategy, dfs};
 use crate::trace;
 
@@ -755,8 +756,10 @@ impl LevelLearner {
     /// The learning of a walk from `root`, none learned yet.
     pub(crate) fn new<B: Board>(root: &B, config: &Config) -> LevelLearner {
         let lessons = Lessons::new(root, config);
+        let mut learner = lessons.learner();
+        learner.keep_notes();
         LevelLearner {
-            learner: lessons.learner(),
+            learner,
             lessons,
             learned: Vec::new(),
             level_left: 0,
@@ -785,6 +788,11 @@ impl LevelLearner {
         self.level_left -= 1;
         self.chunk_left -= 1;
         &mut self.learner
+    }
+
+    /// What the board just expanded learned, and the clause that cut it if one did.
+    pub(crate) fn take_notes(&mut self, shape: Shape) -> Notes {
+        self.learner.take_notes(shape)
     }
 }
 

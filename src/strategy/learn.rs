@@ -51,7 +51,7 @@ use crate::stats::Stats;
 
 mod lessons;
 
-pub(crate) use lessons::{Guided, Learner, Lessons};
+pub(crate) use lessons::{Guided, Learner, Lessons, Notes};
 
 /// A candidate, or its negation: `var << 1 | negated`.
 type Lit = u32;

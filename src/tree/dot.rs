@@ -254,7 +254,12 @@ impl SearchTree {
                 });
             }
             Fate::Dead => lines.push("dead".to_owned()),
+            Fate::Cut { clause } => lines.push(format!("cut by clause {}", clause + 1)),
             Fate::Unexplored => lines.push("not explored".to_owned()),
+        }
+        for &clause in &node.learned {
+            lines.push(format!("learned clause {}:", clause + 1));
+            lines.extend(clause_lines(&self.clauses[clause].to_string()));
         }
         lines
     }
@@ -273,12 +278,38 @@ impl SearchTree {
             }
             Fate::Solved(grid) => format!("solution {solution}: {}", grid.to_line()),
             Fate::Dead => {
-                "dead: a cell, or a digit in a row, column or box, has no place left".to_owned()
+                let mut text =
+                    "dead: a cell, or a digit in a row, column or box, has no place left"
+                        .to_owned();
+                self.write_learned(&mut text, node);
+                text
+            }
+            Fate::Cut { clause } => {
+                let mut text = format!(
+                    "cut: clause {} ({}), learned at an earlier dead end, rules out the \
+                     guesses that made it",
+                    clause + 1,
+                    self.clauses[*clause]
+                );
+                self.write_learned(&mut text, node);
+                text
             }
             Fate::Unexplored => format!(
                 "not explored: the search stopped first ({})",
                 self.stop_reason()
             ),
+        }
+    }
+
+    /// Adds to a tooltip the clauses `node`'s death taught.
+    fn write_learned(&self, text: &mut String, node: &Node) {
+        for &clause in &node.learned {
+            let _ = write!(
+                text,
+                "; learned clause {}: {}",
+                clause + 1,
+                self.clauses[clause]
+            );
         }
     }
 
@@ -329,12 +360,23 @@ impl SearchTree {
                 html(text)
             )
         };
+        // Learning adds its fate to the legend, and a line on what the clauses say.
+        let (cut, learned) = if self.learns {
+            (
+                key(AMBER, "cut by a learned clause"),
+                "<tr><td colspan=\"{columns}\">learned clause k: learned where that board \
+                 died; its candidates cannot all be so</td></tr>",
+            )
+        } else {
+            (String::new(), "")
+        };
         let path = if style.order_path {
             format!("<td cellpadding=\"3\"><font color=\"{PATH}\">- - &gt; visit order</font></td>")
         } else {
             String::new()
         };
-        let columns = if style.order_path { 5 } else { 4 };
+        let columns = 4 + usize::from(style.order_path) + usize::from(self.learns);
+        let learned = learned.replace("{columns}", &columns.to_string());
         let held: String = self
             .held()
             .iter()
@@ -351,7 +393,7 @@ impl SearchTree {
              <tr><td colspan=\"{columns}\">{}</td></tr>\
              <tr><td colspan=\"{columns}\">{}</td></tr>\
              <tr><td colspan=\"{columns}\">{}</td></tr>\
-             <tr>{}{}{}{}{path}</tr>{held}</table>",
+             <tr>{}{}{}{cut}{}{path}</tr>{learned}{held}</table>",
             html(&totals),
             html(&rules),
             html(self.walked()),
@@ -510,6 +552,7 @@ const BLUE: Colours = ("#dbe8f5", "#4a78a8");
 const GREEN: Colours = ("#c8ebc2", "#2e7d32");
 const RED: Colours = ("#f7cfcf", "#c62828");
 const GREY: Colours = ("#ffffff", "#9e9e9e");
+const AMBER: Colours = ("#ffe9b3", "#a66300");
 
 /// A fill colour and a line colour.
 type Colours = (&'static str, &'static str);
@@ -525,11 +568,32 @@ fn look(fate: &Fate) -> String {
             "shape=octagon, style=filled, {}, fontcolor=\"#8b1a1a\"",
             colours(RED)
         ),
+        // Cut corners, as the clause cut the board off before it was filled.
+        Fate::Cut { .. } => format!(
+            "style=\"filled,diagonals\", {}, fontcolor=\"#6b3f00\"",
+            colours(AMBER)
+        ),
         Fate::Unexplored => format!(
             "style=\"rounded,dashed\", {}, fontcolor=\"#757575\"",
             colours(GREY)
         ),
     }
+}
+
+/// A clause's text in lines of a few facts each, so that a board's box stays narrow.
+fn clause_lines(text: &str) -> Vec<String> {
+    const WIDTH: usize = 28;
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= WIDTH => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines
 }
 
 /// `1 board`, `2 boards`.

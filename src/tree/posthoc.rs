@@ -19,7 +19,9 @@
 //! the next (`clear: true`): one rectangle per cell, shaded by box, the givens black and the
 //! digits the search settled blue, the candidates of open cells small, the guess amber, the
 //! branch cell yellow and a cell a dead board left without candidates red. The `source` event
-//! is the puzzle as given, without candidates.
+//! is the puzzle as given, without candidates. With `bfs --learn clauses`, a `dead` event says
+//! what its board's death taught (`learned`, the clauses as text: `not (r3c4=7 and r5c1=2)`)
+//! and, for a board a learned clause cut before it was filled, which clause (`cut_by`).
 
 use serde_json::{Map, Value, json};
 
@@ -28,7 +30,7 @@ use crate::geometry::Shape;
 use crate::grid::Grid;
 
 use super::dot::{BRANCH, EMPTY, GUESS, box_shade, digit_colour};
-use super::{BoardView, Fate, TooLarge, Visit, Walk};
+use super::{BoardView, Clause, Fate, TooLarge, Visit, Walk};
 
 /// The version of the search-trace format written, which Posthoc requires.
 pub const VERSION: &str = "1.4.0";
@@ -80,7 +82,7 @@ pub fn trace(puzzle: &Grid, config: &Config, max_nodes: usize) -> Result<Trace, 
     let puzzle_board = Board::of_grid(puzzle);
     let mut events = vec![puzzle_board.event("source", 0, None, json!({ "depth": 0 }))];
     while let Some(visit) = walk.step()? {
-        add_visit(&mut events, &visit, shape);
+        add_visit(&mut events, &visit, shape, walk.clauses());
     }
     // One line for the version and the views, then one line per event, so that the file
     // reads (and diffs) event by event.
@@ -102,7 +104,7 @@ pub fn trace(puzzle: &Grid, config: &Config, max_nodes: usize) -> Result<Trace, 
 }
 
 /// The events of one board expanded.
-fn add_visit(events: &mut Vec<Value>, visit: &Visit, shape: Shape) {
+fn add_visit(events: &mut Vec<Value>, visit: &Visit, shape: Shape, clauses: &[Clause]) {
     let node = &visit.node;
     let mut board = Board::of_view(&visit.board);
     board.guess = node.guess.map_or(-1, |guess| index(shape, guess.cell));
@@ -139,9 +141,21 @@ fn add_visit(events: &mut Vec<Value>, visit: &Visit, shape: Shape) {
             }
             events.push(board.event("close", node.id, node.parent, info(json!({}))));
         }
-        Fate::Dead => {
+        Fate::Dead | Fate::Cut { .. } => {
             events.push(board.event("expand", node.id, node.parent, info(json!({}))));
-            events.push(board.event("dead", node.id, node.parent, info(json!({}))));
+            let mut extra = json!({});
+            if let Fate::Cut { clause } = node.fate {
+                extra["cut_by"] = json!(clauses[clause].to_string());
+            }
+            if !node.learned.is_empty() {
+                let learned: Vec<String> = node
+                    .learned
+                    .iter()
+                    .map(|&clause| clauses[clause].to_string())
+                    .collect();
+                extra["learned"] = json!(learned);
+            }
+            events.push(board.event("dead", node.id, node.parent, info(extra)));
         }
         Fate::Solved(grid) => {
             events.push(board.event("expand", node.id, node.parent, info(json!({}))));
@@ -381,7 +395,9 @@ mod tests {
                             made[*id] = true;
                         }
                         "close" => assert!(matches!(node.fate, Fate::Branched { .. })),
-                        "dead" => assert_eq!(node.fate, Fate::Dead, "{what}"),
+                        "dead" => {
+                            assert!(matches!(node.fate, Fate::Dead | Fate::Cut { .. }), "{what}")
+                        }
                         "solution" => assert!(matches!(node.fate, Fate::Solved(_)), "{what}"),
                         other => panic!("{what}: unexpected event {other}"),
                     }

@@ -13,7 +13,7 @@
 //! empty cell, one child per legal digit; their walk is that tree, depth-first, in their
 //! order.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::time::Instant;
 
 use crate::board::{Board, General, Kernel, Nine};
@@ -30,7 +30,7 @@ use crate::strategy::{Guided, LevelLearner, within_budget};
 #[cfg(doc)]
 use super::record;
 use super::textbook::Textbook;
-use super::{Fate, Guess, Node, SearchTree, TooLarge};
+use super::{Clause, Fate, Guess, Node, SearchTree, TooLarge};
 
 /// The order in which a walk expands its boards.
 #[non_exhaustive]
@@ -256,6 +256,12 @@ impl Walk {
         inner!(&self.search, inner => &inner.nodes)
     }
 
+    /// The clauses learned so far (`bfs --learn clauses`), which [`Node::learned`] and
+    /// [`Fate::Cut`] name by index ([`SearchTree::clauses`]).
+    pub fn clauses(&self) -> &[Clause] {
+        inner!(&self.search, inner => &inner.clauses)
+    }
+
     /// The ids of the boards waiting, in the order they will be expanded.
     pub fn waiting(&self) -> Vec<usize> {
         inner!(&self.search, inner => inner.waiting())
@@ -312,6 +318,9 @@ struct Inner<B: Board> {
     held: Vec<usize>,
     /// The learning of `bfs` that learns, level by level as the engine learns.
     learning: Option<LevelLearner>,
+    /// The clauses learned, in the order first met, and the index of each.
+    clauses: Vec<Clause>,
+    clause_ids: HashMap<Clause, usize>,
 }
 
 impl<B: Board> Inner<B> {
@@ -328,6 +337,7 @@ impl<B: Board> Inner<B> {
             forced: 0,
             visit: None,
             fate: Fate::Unexplored,
+            learned: Vec::new(),
         };
         Inner {
             puzzle: puzzle.clone(),
@@ -345,6 +355,8 @@ impl<B: Board> Inner<B> {
             boards: None,
             held: Vec::new(),
             learning: None,
+            clauses: Vec::new(),
+            clause_ids: HashMap::new(),
         }
     }
 
@@ -405,8 +417,22 @@ impl<B: Board> Inner<B> {
             learner,
         );
         let forced = u32::try_from(self.stats.forced - forced_before).unwrap_or(u32::MAX);
+        let shape = self.puzzle.shape();
+        let notes = self
+            .learning
+            .as_mut()
+            .map(|learning| learning.take_notes(shape))
+            .unwrap_or_default();
+        let learned: Vec<usize> = notes
+            .taught
+            .into_iter()
+            .map(|literals| self.clause_id(Clause::new(literals)))
+            .collect();
+        let cut = notes
+            .cut
+            .map(|literals| self.clause_id(Clause::new(literals)));
         let fate = match step {
-            Step::Dead => Fate::Dead,
+            Step::Dead => cut.map_or(Fate::Dead, |clause| Fate::Cut { clause }),
             // Solutions are kept, so no board is counted without being expanded.
             Step::Solved | Step::Counted(_) => Fate::Solved(board.to_grid()),
             Step::Branch(cell, candidates) => {
@@ -424,6 +450,7 @@ impl<B: Board> Inner<B> {
                         forced: 0,
                         visit: None,
                         fate: Fate::Unexplored,
+                        learned: Vec::new(),
                     });
                 }
                 let children = first..self.nodes.len();
@@ -449,6 +476,7 @@ impl<B: Board> Inner<B> {
         node.forced = forced;
         node.visit = Some(order);
         node.fate = fate;
+        node.learned = learned;
         let node = node.clone();
         if self.stats.solutions >= self.limit {
             self.stop = Some(Stop::SolutionLimit);
@@ -464,6 +492,15 @@ impl<B: Board> Inner<B> {
             board: view,
             waiting: self.open.len(),
         }))
+    }
+
+    /// The index of `clause` among those met, added if it is new.
+    fn clause_id(&mut self, clause: Clause) -> usize {
+        let next = self.clauses.len();
+        *self.clause_ids.entry(clause).or_insert_with_key(|clause| {
+            self.clauses.push(clause.clone());
+            next
+        })
     }
 
     fn finish(self, order: Order, kind: Kind) -> Result<SearchTree, TooLarge> {
@@ -487,6 +524,7 @@ impl<B: Board> Inner<B> {
             stop: self.stop.unwrap_or(Stop::Exhausted),
             boards,
             held: self.held,
+            clauses: self.clauses,
         })
     }
 }

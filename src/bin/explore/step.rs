@@ -26,7 +26,7 @@ use crate::cli::SolveArgs;
 use crate::input::{DEMO_TITLE, Source};
 use crate::tally::{EXIT_INPUT, EXIT_OK, group};
 use boards::{Picture, Style, side_by_side};
-use lesson::{Lesson, Report};
+use lesson::{Lesson, Report, Totals};
 
 /// Steps through the first puzzle of the inputs `args` names; the exit status.
 pub(crate) fn run(args: &SolveArgs) -> u8 {
@@ -250,15 +250,26 @@ impl Class {
         let steps = self.steps;
         match &self.last {
             None => "step 0: nothing expanded yet".to_owned(),
-            Some(Report::Level { depth, totals }) => format!(
-                "step {steps}: depth {depth} expanded, {}: {} branched into {} children, {} \
-                 dead, {} solved",
-                boards(totals.expanded),
-                group(totals.branched as f64),
-                group(totals.children as f64),
-                group(totals.dead as f64),
-                group(totals.solved as f64)
-            ),
+            Some(Report::Level {
+                depth,
+                totals,
+                learned,
+            }) => {
+                let mut said = format!(
+                    "step {steps}: depth {depth} expanded, {}: {} branched into {} children, \
+                     {} dead, {} solved",
+                    boards(totals.expanded),
+                    group(totals.branched as f64),
+                    group(totals.children as f64),
+                    group(totals.dead as f64),
+                    group(totals.solved as f64)
+                );
+                if self.config.learns() {
+                    said.push('\n');
+                    said.push_str(&learning(totals, learned));
+                }
+                said
+            }
             Some(Report::Board { node, .. }) => {
                 let board = node
                     .guess
@@ -279,6 +290,22 @@ impl Class {
             }
         }
     }
+}
+
+/// What a depth of `bfs` that learns learned and cut: the legend of its two marks and the
+/// first clause it learned.
+fn learning(totals: &Totals, learned: &[String]) -> String {
+    let mut text = format!(
+        "cut: {} of the dead were cut by a clause learned at an earlier dead end, before \
+         they were filled; learned: {}",
+        group(totals.cut as f64),
+        plural(learned.len(), "clause", "clauses"),
+    );
+    if let Some(first) = learned.first() {
+        let more = if learned.len() > 1 { ", ..." } else { "" };
+        let _ = write!(text, " (facts that cannot all hold), such as {first}{more}");
+    }
+    text
 }
 
 /// `1 board`, `12 boards`.
@@ -438,5 +465,44 @@ mod tests {
                 assert!(class.lesson.stop().is_some());
             }
         }
+    }
+
+    /// `bfs` that learns, a depth per step: each screen says how many of the dead a learned
+    /// clause cut and shows a clause learned, within 80x30; the counts add up to the tree's.
+    #[test]
+    fn a_class_that_learns_sees_its_clauses_and_the_boards_they_cut() {
+        let puzzle = format::parse_one(
+            "1...56....5718...66...7.....9.3............9.8....5..35...17..8..2....1.......4..",
+        )
+        .unwrap();
+        let config = Config::default()
+            .with_forced(explore::Forced::Hidden)
+            .with_learn(explore::Learn::Clauses)
+            .with_threads(1);
+        let mut class = Class {
+            lesson: Lesson::new(&puzzle, &config),
+            title: "a puzzle".to_owned(),
+            config: config.clone(),
+            steps: 0,
+            last: None,
+            error: None,
+        };
+        let (mut cut, mut learned, mut shown) = (0, 0, 0);
+        while class.step() {
+            check(&class, &format!("step {}", class.steps));
+            let said = class.said();
+            if let Some(Report::Level { totals, .. }) = &class.last {
+                assert!(
+                    said.contains(&format!("\ncut: {} of the dead", totals.cut)),
+                    "{said}"
+                );
+                cut += totals.cut;
+                learned += totals.learned;
+            }
+            shown += usize::from(said.contains(", such as not ("));
+        }
+        let tree = explore::tree::record(&puzzle, &config, 10_000).unwrap();
+        assert!(tree.n_cut() > 0 && shown > 0, "{shown}");
+        assert_eq!((cut, learned), (tree.n_cut(), tree.clauses().len()));
     }
 }

@@ -27,12 +27,12 @@
 //! copy; past it, the longer half are forgotten and that state is made again from the root
 //! with the rest.
 
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::sync::{PoisonError, RwLock};
 
 use smallvec::SmallVec;
 
-use super::{FALSE, Lit, Reason, Solver, TRUE, pos, var};
+use super::{Conflict, FALSE, Lit, Reason, Solver, TRUE, neg, pos, var};
 use crate::board::{Board, Dead};
 use crate::candidates::Candidates;
 use crate::config::{Branch, Config, Forced};
@@ -213,6 +213,7 @@ impl Lessons {
             most_learned_bytes: self.budget / 64,
             held: Vec::new(),
             weights: Vec::new(),
+            notes: None,
         }
     }
 
@@ -303,6 +304,40 @@ pub(crate) struct Learner {
     held: Vec<(u32, u32)>,
     /// The lessons' weights of the cells, as of the last [`Learner::catch_up`].
     weights: Vec<u32>,
+    /// What the boards since [`Learner::take_notes`] learned and what cut them, kept only for
+    /// a walk of the tree ([`Learner::keep_notes`]): the engine keeps none.
+    notes: Option<Notes<Lit>>,
+}
+
+/// A literal of a clause as the tree shows it: the candidate `digit` of `cell`, and whether
+/// the literal says it holds (`true`: the cell is `digit`) or not.
+pub(crate) type Literal = (Cell, Digit, bool);
+
+/// What the boards expanded since the last look learned, and the clause that cut the last
+/// one, if one did.
+#[derive(Clone, Debug)]
+pub(crate) struct Notes<L = Literal> {
+    /// The clauses learned, in order, each its literals.
+    pub(crate) taught: Vec<Vec<L>>,
+    /// The learned clause that ruled the board out when its guesses were set again: the one
+    /// nearest to the guess it ruled out, or to the dead end met, in the chain of reasons.
+    pub(crate) cut: Option<Vec<L>>,
+}
+
+impl<L> Default for Notes<L> {
+    fn default() -> Notes<L> {
+        Notes {
+            taught: Vec::new(),
+            cut: None,
+        }
+    }
+}
+
+/// Where a board was cut: a guess already ruled out, or a dead end met setting its guesses.
+#[derive(Clone, Copy)]
+enum Cut {
+    Guess(u32),
+    Conflict(Conflict),
 }
 
 impl Learner {
@@ -389,6 +424,9 @@ impl Learner {
                     return Err(Dead);
                 }
                 conflicts += 1;
+                if let Some(notes) = self.notes.as_mut().filter(|_| !below) {
+                    notes.cut = cutting_clause(solver, self.base, Cut::Conflict(conflict));
+                }
                 let back = solver.analyze(conflict);
                 let learnt = std::mem::take(&mut solver.learnt);
                 let bytes = clause_bytes(learnt.len());
@@ -398,6 +436,9 @@ impl Learner {
                 }
                 solver.backtrack(back);
                 solver.add_clause(&learnt, false);
+                if let Some(notes) = self.notes.as_mut() {
+                    notes.taught.push(learnt.clone());
+                }
                 solver.learnt = learnt;
                 self.held.retain(|&(_, level)| level <= back);
                 if !below || conflicts >= EXPLAIN_CONFLICTS {
@@ -407,7 +448,12 @@ impl Learner {
             }
             if let Some(&v) = guesses.get(self.held.len()) {
                 match solver.var_value(v) {
-                    FALSE => return Err(Dead),
+                    FALSE => {
+                        if let Some(notes) = self.notes.as_mut() {
+                            notes.cut = cutting_clause(solver, self.base, Cut::Guess(v));
+                        }
+                        return Err(Dead);
+                    }
                     TRUE => {}
                     _ => {
                         solver.levels.push(solver.trail.len());
@@ -447,11 +493,89 @@ impl Learner {
         best.map(|(_, _, cell)| cell)
     }
 
+    /// Keeps [`Notes`] of what each board learns and what cuts it, for a walk of the tree.
+    pub(crate) fn keep_notes(&mut self) {
+        self.notes = Some(Notes::default());
+    }
+
+    /// The notes since the last call (none unless [`Learner::keep_notes`] was called), on
+    /// boards of `shape`.
+    pub(crate) fn take_notes(&mut self, shape: Shape) -> Notes {
+        let notes = self.notes.as_mut().map(std::mem::take).unwrap_or_default();
+        Notes {
+            taught: notes
+                .taught
+                .iter()
+                .map(|lits| literals(shape, lits))
+                .collect(),
+            cut: notes.cut.map(|lits| literals(shape, &lits)),
+        }
+    }
+
     /// Takes the clauses learned since the last call: the chunk's, in the order learned.
     pub(crate) fn take_learned(&mut self) -> Vec<Vec<Lit>> {
         self.learned_bytes = 0;
         std::mem::take(&mut self.learned)
     }
+}
+
+/// The learned clause nearest to where `from` cut a board, following the reasons back from
+/// the guess ruled out or the dead end met, breadth-first: a clause that set a candidate, or a
+/// clause of one literal (learned at the root, where its literal stands with no reason but
+/// itself, after the root's own facts that end at `base` on the trail). `None` when the groups
+/// alone cut it.
+fn cutting_clause(solver: &Solver, base: usize, from: Cut) -> Option<Vec<Lit>> {
+    let root_end = solver.levels.first().copied().unwrap_or(solver.trail.len());
+    let at_root: HashSet<u32> = solver.trail[base.min(root_end)..root_end]
+        .iter()
+        .map(|&lit| var(lit))
+        .collect();
+    let mut queue = VecDeque::new();
+    match from {
+        Cut::Guess(v) => queue.push_back(v),
+        Cut::Conflict(Conflict::Pair(a, b)) => queue.extend([a, b]),
+        Cut::Conflict(Conflict::Group(g)) => queue.extend(solver.group(g).iter().copied()),
+        Cut::Conflict(Conflict::Clause(c)) => return Some(solver.lits(c).to_vec()),
+    }
+    let mut seen = HashSet::new();
+    while let Some(v) = queue.pop_front() {
+        if !seen.insert(v) {
+            continue;
+        }
+        match solver.slots[v as usize].reason {
+            Reason::Clause(c) => return Some(solver.lits(c).to_vec()),
+            Reason::Guess if at_root.contains(&v) => {
+                let lit = if solver.var_value(v) == TRUE {
+                    pos(v)
+                } else {
+                    neg(v)
+                };
+                return Some(vec![lit]);
+            }
+            Reason::Guess => {}
+            Reason::Implied(_) | Reason::Group(_) => {
+                solver.for_each_cause(v, |lit| queue.push_back(var(lit)));
+            }
+        }
+    }
+    None
+}
+
+/// `lits` as the tree shows them, in the order of their cells and digits.
+fn literals(shape: Shape, lits: &[Lit]) -> Vec<Literal> {
+    let side = shape.side() as u32;
+    let mut literals: Vec<Literal> = lits
+        .iter()
+        .map(|&lit| {
+            let v = var(lit);
+            let cell = shape
+                .cell_at((v / side) as usize)
+                .expect("a candidate's cell");
+            (cell, Digit::from_bit(v % side), lit & 1 == 0)
+        })
+        .collect();
+    literals.sort_unstable_by_key(|&(cell, digit, holds)| (cell, digit, holds));
+    literals
 }
 
 #[cfg(test)]

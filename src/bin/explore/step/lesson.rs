@@ -24,18 +24,27 @@ pub(crate) struct Totals {
     pub(crate) branched: usize,
     pub(crate) children: usize,
     pub(crate) dead: usize,
+    /// Of the dead, those a learned clause cut before they were filled.
+    pub(crate) cut: usize,
     pub(crate) solved: usize,
+    /// Clauses learned from the dead boards.
+    pub(crate) learned: usize,
 }
 
 impl Totals {
-    fn add(&mut self, fate: &Fate) {
+    fn add(&mut self, node: &Node) {
         self.expanded += 1;
-        match fate {
+        self.learned += node.learned.len();
+        match &node.fate {
             Fate::Branched { children, .. } => {
                 self.branched += 1;
                 self.children += children.len();
             }
             Fate::Dead => self.dead += 1,
+            Fate::Cut { .. } => {
+                self.dead += 1;
+                self.cut += 1;
+            }
             Fate::Solved(_) => self.solved += 1,
             _ => {}
         }
@@ -45,8 +54,13 @@ impl Totals {
 /// What one step did.
 #[derive(Debug)]
 pub(crate) enum Report {
-    /// `bfs` expanded every board of `depth`.
-    Level { depth: usize, totals: Totals },
+    /// `bfs` expanded every board of `depth`, and its dead boards taught the clauses
+    /// `learned` (`--learn clauses`), as text, in the order learned.
+    Level {
+        depth: usize,
+        totals: Totals,
+        learned: Vec<String>,
+    },
     /// A depth-first strategy expanded one board: `node`, drawn after its forced cells.
     Board { node: Node, picture: Picture },
 }
@@ -131,6 +145,7 @@ impl Lesson {
         };
         let depth = self.walk.nodes()[first].depth;
         let before = self.totals;
+        let clauses_before = self.walk.clauses().len();
         for _ in 0..waiting.len() {
             if self.visit()?.is_none() {
                 break;
@@ -145,9 +160,19 @@ impl Lesson {
             branched: now.branched - before.branched,
             children: now.children - before.children,
             dead: now.dead - before.dead,
+            cut: now.cut - before.cut,
             solved: now.solved - before.solved,
+            learned: now.learned - before.learned,
         };
-        Ok(Some(Report::Level { depth, totals }))
+        let learned = self.walk.clauses()[clauses_before..]
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        Ok(Some(Report::Level {
+            depth,
+            totals,
+            learned,
+        }))
     }
 
     /// Expands one board.
@@ -170,7 +195,7 @@ impl Lesson {
         if let Fate::Branched { .. } = node.fate {
             self.parents.insert(node.id, picture.clone());
         }
-        self.totals.add(&node.fate);
+        self.totals.add(&node);
         Ok(Some((node, picture)))
     }
 
@@ -227,7 +252,10 @@ mod tests {
         let (mut lesson, outcome) = lesson(FOUR, Strategy::Bfs);
         let mut depth = 0;
         while let Some(report) = lesson.advance().unwrap() {
-            let Report::Level { depth: at, totals } = report else {
+            let Report::Level {
+                depth: at, totals, ..
+            } = report
+            else {
                 panic!("bfs steps by levels");
             };
             let row = &outcome.stats.per_depth[depth];
