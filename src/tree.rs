@@ -52,7 +52,7 @@ pub mod posthoc;
 mod textbook;
 mod walk;
 
-pub use dot::{BOARDS_MAX_NODES, BOARDS_MAX_SIDE, DotStyle};
+pub use dot::{BOARDS_MAX_NODES, BOARDS_MAX_SIDE, COMPACT_NODES, DotStyle};
 pub use walk::{BoardView, Kind, Order, Visit, Walk};
 
 /// The node cap of `explore --dot`.
@@ -842,6 +842,40 @@ mod tests {
         assert!(!plain.to_dot().contains("cut by"));
     }
 
+    /// A tree of more than [`COMPACT_NODES`] boards is drawn to fit a slide: boards labelled
+    /// by number alone, their guesses in their tooltips, the layout stretched to 16:9; a
+    /// smaller tree keeps its full labels.
+    #[test]
+    fn a_large_tree_is_drawn_compact_to_fit_a_slide() {
+        let puzzle = grid(
+            "1...56....5718...66...7.....9.3............9.8....5..35...17..8..2....1.......4..",
+        );
+        let config = Config {
+            forced: Forced::Hidden,
+            ..Config::default()
+        };
+        let large = record(&puzzle, &config, DOT_MAX_NODES).unwrap();
+        assert!(large.n_nodes() > COMPACT_NODES);
+        let dot = check_dot(&large);
+        assert!(dot.contains("ratio=0.5625"), "{dot}");
+        let second = &large.nodes()[1];
+        let guess = second.guess.unwrap().to_string();
+        let line = dot
+            .lines()
+            .find(|line| line.starts_with("    n1 ["))
+            .unwrap();
+        assert!(
+            line.starts_with("    n1 [label=\"2\", tooltip=\"2. "),
+            "{line}"
+        );
+        assert!(line.contains(&guess), "{line}");
+        let small = record(&grid(NEARLY), &config, DOT_MAX_NODES).unwrap();
+        assert!(small.n_nodes() <= COMPACT_NODES);
+        let dot = small.to_dot();
+        assert!(!dot.contains("ratio="));
+        assert!(dot.contains("[label=\"2. r"), "{dot}");
+    }
+
     /// A clause reads as the facts it denies.
     #[test]
     fn a_clause_reads_as_what_cannot_all_hold() {
@@ -1008,12 +1042,16 @@ mod tests {
         assert_eq!(stats.nodes as usize, tree.n_nodes());
         assert_eq!(stats.guesses as usize, tree.n_branched());
 
+        // Drawn compact: a number a board, its guess in its tooltip.
         let dot = check_dot(&tree);
         assert!(
-            dot.contains("n0 [label=\"1. start\\n0 givens\\n+0 forced\""),
+            dot.contains("n0 [label=\"1\", tooltip=\"1. start: "),
             "{dot}"
         );
-        assert!(dot.contains("n1 [label=\"2. r1c1=1\\n"), "{dot}");
+        assert!(
+            dot.contains("n1 [label=\"2\", tooltip=\"2. r1c1=1: "),
+            "{dot}"
+        );
         assert!(dot.contains("4x4 (2x2 boxes); forced cells: locked"));
         assert!(dot.contains("solution 288"));
         assert!(dot.contains(&format!("// {}\n", ".".repeat(16))));

@@ -49,6 +49,19 @@ pub const BOARDS_MAX_NODES: usize = 40;
 /// read in a tree.
 pub const BOARDS_MAX_SIDE: usize = 6;
 
+/// Trees of more boards than this are drawn compact, to fit a slide: each board is labelled
+/// with its number alone (its guess and forced cells are in its tooltip), and the layout is
+/// stretched to about 16:9 (Graphviz's `ratio`, which moves the boards apart, never shrinks
+/// the text).
+pub const COMPACT_NODES: usize = 60;
+
+/// The height of a compact drawing over its width: 16:9.
+const SLIDE_RATIO: &str = "0.5625";
+
+/// The learned clauses written out in a compact drawing's legend; the rest are in the
+/// tooltips of the boards that learned them.
+const LEGEND_CLAUSES: usize = 4;
+
 impl SearchTree {
     /// Whether the tree is small enough for its grids to be drawn when nobody asked: at most
     /// [`BOARDS_MAX_NODES`] boards of side at most [`BOARDS_MAX_SIDE`].
@@ -95,16 +108,28 @@ impl SearchTree {
         writeln!(out, "// {}.", self.walked())?;
         writeln!(out, "// Render it with: dot -Tsvg tree.dot > tree.svg")?;
         writeln!(out, "digraph search_tree {{")?;
+        let compact = self.is_compact(style);
+        // A compact tree is spread to the slide's shape: its boards move apart, its text keeps
+        // its size; its boards of a compact tree are as small as their numbers, and closer together.
+        let (ratio, nodesep, size) = if compact {
+            (
+                format!(" ratio={SLIDE_RATIO},"),
+                0.12,
+                "width=0.3, height=0.3, margin=\"0.07,0.03\"",
+            )
+        } else {
+            (String::new(), 0.3, "margin=\"0.14,0.06\"")
+        };
         writeln!(
             out,
-            "    graph [rankdir=TB, fontname=\"{FONT}\", fontsize=14, labelloc=t, \
-             nodesep=0.3, ranksep=0.45, label=<{}>];",
+            "    graph [rankdir=TB,{ratio} fontname=\"{FONT}\", fontsize=14, labelloc=t, \
+             nodesep={nodesep}, ranksep=0.45, label=<{}>];",
             self.title(style)
         )?;
         writeln!(
             out,
             "    node [fontname=\"{FONT}\", fontsize=12, shape=box, style=\"rounded,filled\", \
-             margin=\"0.14,0.06\", fillcolor=\"{}\", color=\"{}\"];",
+             {size}, fillcolor=\"{}\", color=\"{}\"];",
             BLUE.0, BLUE.1
         )?;
         writeln!(out, "    edge [color=\"#777777\", arrowsize=0.6];")?;
@@ -163,8 +188,16 @@ impl SearchTree {
         }
         let several_solutions = self.n_solutions() > 1;
         for node in &self.nodes {
-            let lines = self.lines(node, solution_numbers[node.id], several_solutions);
-            let tooltip = self.tooltip(node, solution_numbers[node.id]);
+            let lines = if compact {
+                self.compact_lines(node)
+            } else {
+                self.lines(node, solution_numbers[node.id], several_solutions)
+            };
+            let mut tooltip = self.tooltip(node, solution_numbers[node.id]);
+            if compact {
+                // What the label leaves out.
+                tooltip = format!("{}: {tooltip}", self.lines(node, 0, false)[0]);
+            }
             let board = self.board(node.id).filter(|_| style.boards);
             let label = match board {
                 Some(board) => grid_label(&lines, board, node, &self.puzzle),
@@ -225,6 +258,25 @@ impl SearchTree {
             writeln!(out, " }}")?;
         }
         writeln!(out, "}}")
+    }
+
+    /// Whether the tree is drawn compact: more than [`COMPACT_NODES`] boards, without grids.
+    fn is_compact(&self, style: DotStyle) -> bool {
+        self.n_nodes() > COMPACT_NODES && !(style.boards && self.boards.is_some())
+    }
+
+    /// The lines of a compact board's label: its number, and for a board a clause cut or that
+    /// taught clauses, their numbers.
+    fn compact_lines(&self, node: &Node) -> Vec<String> {
+        let mut lines = vec![node.visit.map_or_else(String::new, |v| (v + 1).to_string())];
+        if let Fate::Cut { clause } = node.fate {
+            lines.push(format!("cut {}", clause + 1));
+        }
+        if !node.learned.is_empty() {
+            let numbers: Vec<String> = node.learned.iter().map(|c| (c + 1).to_string()).collect();
+            lines.push(format!("learned {}", numbers.join(",")));
+        }
+        lines
     }
 
     /// The lines of a board's label: its number and guess, what was forced, its end.
@@ -333,10 +385,15 @@ impl SearchTree {
     /// HTML-like label.
     fn title(&self, style: DotStyle) -> String {
         let mut totals = format!(
-            "{}: {} branched, {} dead, {}",
+            "{}: {} branched, {} dead{}, {}",
             plural(self.n_nodes(), "board", "boards"),
             self.n_branched(),
             self.n_dead(),
+            if self.learns {
+                format!(" ({} cut by a learned clause)", self.n_cut())
+            } else {
+                String::new()
+            },
             plural(self.n_solutions(), "solution", "solutions"),
         );
         if self.n_unexplored() > 0 {
@@ -360,23 +417,41 @@ impl SearchTree {
                 html(text)
             )
         };
-        // Learning adds its fate to the legend, and a line on what the clauses say.
-        let (cut, learned) = if self.learns {
-            (
-                key(AMBER, "cut by a learned clause"),
-                "<tr><td colspan=\"{columns}\">learned clause k: learned where that board \
-                 died; its candidates cannot all be so</td></tr>",
-            )
+        let columns = 4 + usize::from(style.order_path) + usize::from(self.learns);
+        let row = |text: &str| format!("<tr><td colspan=\"{columns}\">{}</td></tr>", html(text));
+        let compact = self.is_compact(style);
+        let mut notes = String::new();
+        if compact {
+            notes.push_str(&row(
+                "each board numbered in the visit order; its guess is in its tooltip",
+            ));
+        }
+        // Learning adds its fate to the legend, and what the clauses say.
+        let cut = if self.learns {
+            notes.push_str(&row(
+                "learned k: a dead board taught clause k, facts that cannot all hold; \
+                 cut k: clause k ruled the board out before it was filled",
+            ));
+            if compact {
+                for (i, clause) in self.clauses.iter().take(LEGEND_CLAUSES).enumerate() {
+                    notes.push_str(&row(&format!("clause {}: {clause}", i + 1)));
+                }
+                if self.clauses.len() > LEGEND_CLAUSES {
+                    notes.push_str(&row(&format!(
+                        "and {} more, each in the tooltip of the board that learned it",
+                        self.clauses.len() - LEGEND_CLAUSES
+                    )));
+                }
+            }
+            key(AMBER, "cut by a learned clause")
         } else {
-            (String::new(), "")
+            String::new()
         };
         let path = if style.order_path {
             format!("<td cellpadding=\"3\"><font color=\"{PATH}\">- - &gt; visit order</font></td>")
         } else {
             String::new()
         };
-        let columns = 4 + usize::from(style.order_path) + usize::from(self.learns);
-        let learned = learned.replace("{columns}", &columns.to_string());
         let held: String = self
             .held()
             .iter()
@@ -393,7 +468,7 @@ impl SearchTree {
              <tr><td colspan=\"{columns}\">{}</td></tr>\
              <tr><td colspan=\"{columns}\">{}</td></tr>\
              <tr><td colspan=\"{columns}\">{}</td></tr>\
-             <tr>{}{}{}{cut}{}{path}</tr>{learned}{held}</table>",
+             <tr>{}{}{}{cut}{}{path}</tr>{notes}{held}</table>",
             html(&totals),
             html(&rules),
             html(self.walked()),
