@@ -52,7 +52,7 @@ pub mod posthoc;
 mod textbook;
 mod walk;
 
-pub use dot::{BOARDS_MAX_NODES, BOARDS_MAX_SIDE, COMPACT_NODES, DotStyle};
+pub use dot::{BOARDS_MAX_NODES, BOARDS_MAX_SIDE, COMPACT_WIDTH, DotStyle};
 pub use walk::{BoardView, Kind, Order, Visit, Walk};
 
 /// The node cap of `explore --dot`.
@@ -842,7 +842,7 @@ mod tests {
         assert!(!plain.to_dot().contains("cut by"));
     }
 
-    /// A tree of more than [`COMPACT_NODES`] boards is drawn to fit a slide: boards labelled
+    /// A tree with a depth of more than [`COMPACT_WIDTH`] boards is drawn to fit a slide: boards labelled
     /// by number alone, their guesses in their tooltips, the layout stretched to 16:9; a
     /// smaller tree keeps its full labels.
     #[test]
@@ -855,7 +855,8 @@ mod tests {
             ..Config::default()
         };
         let large = record(&puzzle, &config, DOT_MAX_NODES).unwrap();
-        assert!(large.n_nodes() > COMPACT_NODES);
+        let widest = |tree: &SearchTree| tree.levels().iter().map(|l| l.nodes).max().unwrap();
+        assert!(widest(&large) > COMPACT_WIDTH);
         let dot = check_dot(&large);
         assert!(dot.contains("ratio=0.5625"), "{dot}");
         let second = &large.nodes()[1];
@@ -870,7 +871,7 @@ mod tests {
         );
         assert!(line.contains(&guess), "{line}");
         let small = record(&grid(NEARLY), &config, DOT_MAX_NODES).unwrap();
-        assert!(small.n_nodes() <= COMPACT_NODES);
+        assert!(widest(&small) <= COMPACT_WIDTH);
         let dot = small.to_dot();
         assert!(!dot.contains("ratio="));
         assert!(dot.contains("[label=\"2. r"), "{dot}");

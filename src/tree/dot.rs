@@ -49,11 +49,12 @@ pub const BOARDS_MAX_NODES: usize = 40;
 /// read in a tree.
 pub const BOARDS_MAX_SIDE: usize = 6;
 
-/// Trees of more boards than this are drawn compact, to fit a slide: each board is labelled
-/// with its number alone (its guess and forced cells are in its tooltip), and the layout is
-/// stretched to about 16:9 (Graphviz's `ratio`, which moves the boards apart, never shrinks
-/// the text).
-pub const COMPACT_NODES: usize = 60;
+/// Trees with a depth of more boards than this are drawn compact, to fit a slide: each board
+/// is labelled with its number alone (its guess and forced cells are in its tooltip), and the
+/// layout is stretched to about 16:9 (Graphviz's `ratio`, which moves the boards apart, never
+/// shrinks the text). Full labels take about 90 points a board, so 16 boards side by side
+/// already make a row of 1,500 points.
+pub const COMPACT_WIDTH: usize = 16;
 
 /// The height of a compact drawing over its width: 16:9.
 const SLIDE_RATIO: &str = "0.5625";
@@ -260,9 +261,11 @@ impl SearchTree {
         writeln!(out, "}}")
     }
 
-    /// Whether the tree is drawn compact: more than [`COMPACT_NODES`] boards, without grids.
+    /// Whether the tree is drawn compact: a depth of more than [`COMPACT_WIDTH`] boards, and
+    /// no grids.
     fn is_compact(&self, style: DotStyle) -> bool {
-        self.n_nodes() > COMPACT_NODES && !(style.boards && self.boards.is_some())
+        let widest = self.levels().iter().map(|level| level.nodes).max();
+        widest > Some(COMPACT_WIDTH) && !(style.boards && self.boards.is_some())
     }
 
     /// The lines of a compact board's label: its number, and for a board a clause cut or that
