@@ -15,7 +15,9 @@
 //! boards drawn from the level (the frontier), so the estimate sharpens as the search goes
 //! deeper, and again while a long level runs, from the boards it has left and the children
 //! it has made; `dfs` estimates from the boards on its stack. The strategies of their own trees
-//! (`bitmask`, `backtrack`) report no estimate. docs/benchmarks.md says how close it comes.
+//! (`bitmask`, `backtrack`) report no estimate. `dfs` that learns has no tree of boards to draw
+//! paths in: its estimate is the boards done over the share of its space closed, rougher and
+//! high. docs/benchmarks.md says how close the estimates come.
 
 use std::cell::Cell;
 use std::sync::Arc;

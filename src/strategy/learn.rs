@@ -46,9 +46,10 @@ use crate::footprint::Footprint;
 use crate::geometry::Shape;
 use crate::grid::Grid;
 use crate::outcome::{Found, Outcome, Stop};
-use crate::progress::Meter;
+use crate::progress::{Estimate, Meter, Progress};
 use crate::stats::Stats;
 
+mod closed;
 mod lessons;
 
 pub(crate) use lessons::{Guided, Learner, Lessons, Notes};
@@ -1380,7 +1381,12 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, mut root: B, config: &Config) -> Ou
             found: &mut found,
             meter: &meter,
             footprint: footprint.as_mut(),
+            watched: config.progress.as_ref().map(|progress| (progress, None)),
+            counting: !config.keep_solutions,
         };
+        if let Some((_, closed)) = search.watched.as_mut() {
+            *closed = Some(closed::Closed::new(&search.solver));
+        }
         let stop = search.run();
         let solver = search.solver;
         stats.dead += solver.conflicts;
@@ -1411,6 +1417,11 @@ struct Search<'a> {
     found: &'a mut Found,
     meter: &'a Meter<'a>,
     footprint: Option<&'a mut Footprint>,
+    /// Where a watched search reports its estimate, and the space it started from.
+    watched: Option<(&'a Progress, Option<closed::Closed>)>,
+    /// Whether the solutions are counted, not kept: a count's solutions scale with the share
+    /// closed too, where a search for a few solutions has found what it will.
+    counting: bool,
 }
 
 impl Search<'_> {
@@ -1430,6 +1441,19 @@ impl Search<'_> {
                 if solver.conflicts % CLOCK_EVERY == 0 {
                     if let Some(stop) = self.budget.check_clock() {
                         return stop;
+                    }
+                    if let Some((progress, Some(closed))) = &self.watched {
+                        // The boards done over the share of the space closed: rough, and high
+                        // (`closed.rs`).
+                        if let Some(share) = closed.share(solver) {
+                            let mut estimate = Estimate::default();
+                            estimate.nodes = self.stats.nodes as f64 / share;
+                            estimate.solutions = self.stats.solutions as f64;
+                            if self.counting {
+                                estimate.solutions /= share;
+                            }
+                            progress.set_estimate(estimate);
+                        }
                     }
                 }
                 let back = solver.analyze(conflict);
@@ -1640,6 +1664,8 @@ mod tests {
             found: &mut found,
             meter: &meter,
             footprint: None,
+            watched: None,
+            counting: false,
         };
         assert_eq!(search.run(), Stop::SolutionLimit);
         let solver = search.solver;

@@ -118,11 +118,16 @@ fn describe(snapshot: &Snapshot, elapsed: Duration, counting: bool) -> String {
         compact(rate)
     );
     if let Some(estimate) = snapshot.estimate {
+        let solutions = compact(estimate.solutions);
+        let noun = if solutions == "1" {
+            "solution"
+        } else {
+            "solutions"
+        };
         let _ = write!(
             line,
-            "; about {} boards and {} solutions in all",
+            "; about {} boards and {solutions} {noun} in all",
             compact(estimate.nodes),
-            compact(estimate.solutions)
         );
         let (done, all) = if counting {
             (snapshot.solutions as f64, estimate.solutions)
@@ -233,6 +238,19 @@ mod tests {
         assert_eq!(line, "950 boards, 3 solutions, 475 boards/s");
         let line = describe(&snapshot(1, 1, None), Duration::from_secs(1), false);
         assert_eq!(line, "1 board, 1 solution, 1 boards/s");
+    }
+
+    #[test]
+    fn one_solution_in_all_is_singular() {
+        let line = describe(
+            &snapshot(5_120, 1, Some((371_000.0, 1.0))),
+            Duration::from_secs(5),
+            false,
+        );
+        assert!(
+            line.contains("about 371 k boards and 1 solution in all, 1% done"),
+            "{line}"
+        );
     }
 
     #[test]
