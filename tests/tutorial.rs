@@ -287,8 +287,9 @@ fn has_number(text: &str, number: &str) -> bool {
         let before = text[..at].chars().next_back();
         let mut after = text[at + number.len()..].chars();
         let next = after.next();
-        !before.is_some_and(|b| b.is_ascii_digit() || b == '.')
-            && !next.is_some_and(|n| n.is_ascii_digit())
-            && !(next == Some('.') && after.next().is_some_and(|n| n.is_ascii_digit()))
+        let joined_before = before.is_some_and(|b| b.is_ascii_digit() || b == '.');
+        let joined_after = next.is_some_and(|n| n.is_ascii_digit())
+            || (next == Some('.') && after.next().is_some_and(|n| n.is_ascii_digit()));
+        !joined_before && !joined_after
     })
 }

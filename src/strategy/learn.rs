@@ -1446,13 +1446,11 @@ impl Search<'_> {
                         // The boards done over the share of the space closed: rough, and high
                         // (`closed.rs`).
                         if let Some(share) = closed.share(solver) {
-                            let mut estimate = Estimate::default();
-                            estimate.nodes = self.stats.nodes as f64 / share;
-                            estimate.solutions = self.stats.solutions as f64;
-                            if self.counting {
-                                estimate.solutions /= share;
-                            }
-                            progress.set_estimate(estimate);
+                            let found = self.stats.solutions as f64;
+                            progress.set_estimate(Estimate {
+                                nodes: self.stats.nodes as f64 / share,
+                                solutions: if self.counting { found / share } else { found },
+                            });
                         }
                     }
                 }
