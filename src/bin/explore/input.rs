@@ -2,9 +2,10 @@
 //! the built-in demo.
 //!
 //! With no argument the program reads standard input, as a Unix filter does, when puzzles
-//! are piped or redirected into it; at a terminal, or with no standard input at all (the null
-//! device, as under cron or CI, and a closed one, which the runtime reopens on the null
-//! device), it shows the demo ([`Stdin`]).
+//! are piped or redirected into it; at a terminal, or with no standard input at all, it shows
+//! the demo ([`Stdin`]). No standard input is the null device (as under cron, and a closed one,
+//! which the runtime reopens on the null device) or an empty one: test harnesses and launchers
+//! start programs on a pipe that they close at once, and the demo is what such a run means.
 //!
 //! An argument names a [`Source`]; opening it gives a reader and the name that messages and
 //! JSON use for it ([`quoted`], how every message prints a path, inputs and outputs alike). Reading the puzzles out of that text is the library's job
@@ -72,20 +73,25 @@ pub(crate) struct Opened {
 /// What standard input is, for a command given no input.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Stdin {
-    /// A pipe or a file: puzzles to read.
+    /// A pipe or a file with something in it: puzzles to read.
     Piped,
-    /// A terminal, or no standard input at all (the null device).
+    /// A terminal, or no standard input at all: the null device, or a pipe or file that ends
+    /// before its first byte.
     Absent,
 }
 
 impl Stdin {
-    /// What this process's standard input is.
+    /// What this process's standard input is. Off a terminal this waits for the first bytes
+    /// (or the end) of the input, which stay in standard input's buffer for the reader.
     pub(crate) fn of_process() -> Stdin {
         let stdin = io::stdin();
         if stdin.is_terminal() || is_null(&stdin) {
-            Stdin::Absent
-        } else {
-            Stdin::Piped
+            return Stdin::Absent;
+        }
+        // A read error is the reader's to report, with the input's name.
+        match stdin.lock().fill_buf() {
+            Ok([]) => Stdin::Absent,
+            _ => Stdin::Piped,
         }
     }
 }
@@ -110,7 +116,8 @@ fn is_null(_stdin: &io::Stdin) -> bool {
 
 impl Source {
     /// The sources the arguments name, in order, read with `options`; no argument means
-    /// standard input when something is piped or redirected into it, else the demo.
+    /// standard input when something is piped or redirected into it, else the demo
+    /// ([`Stdin::of_process`]).
     pub(crate) fn from_args(args: &[OsString], options: &format::Options) -> Vec<Source> {
         Source::from_args_with(args, options, Stdin::of_process)
     }
