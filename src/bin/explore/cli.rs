@@ -90,8 +90,8 @@ One example per board size:
   16x16: a file of puzzles, one solution per line:
     explore tests/data/16x16_janko.txt --output line
   25x25: watch the frontier, with the rules that pay on large boards:
-    explore benches/data/large/25x25-minimal.txt --trace --forced subsets \\
-      --branch probe --timeout 60
+    explore --trace --forced subsets --branch probe --timeout 60 \\
+      benches/data/large/25x25-minimal.txt
 ";
 
 /// Parses the command line, with clap's help and errors coloured as `--color` and the
@@ -243,7 +243,7 @@ pub(crate) enum Command {
     /// Grade puzzles: how hard each is, by what the search needs.
     #[command(long_about = class::GRADE_ABOUT, after_long_help = class::GRADE_AFTER_HELP)]
     Grade(GradeArgs),
-    /// Explain a puzzle: where its solutions differ, the fewest givens to fix it.
+    /// Explain a puzzle: where its solutions differ, what fixes it.
     #[command(long_about = EXPLAIN_ABOUT, after_long_help = EXPLAIN_AFTER_HELP)]
     Explain(ExplainArgs),
     /// Print a shell's completion script.
@@ -311,7 +311,7 @@ Examples:
 /// The arguments of solving: inputs, search, engine, output.
 #[derive(Debug, Args)]
 pub(crate) struct SolveArgs {
-    /// Files, '-' for standard input, or puzzles; none: piped input, else the demo
+    /// Files, '-' for stdin, or puzzles; none: a pipe, else the demo
     ///
     /// A puzzle written out is its cells on one line, or a grid of lines. With no INPUT,
     /// explore reads standard input when puzzles are piped or redirected into it, and solves
@@ -774,7 +774,8 @@ Exit status:
 Examples:
   Count the empty 6x6 board's grids in 5,000 shards across two hosts
   (docs/distributed.md):
-    explore split .................................... --shards 5000 > shards.txt
+    explore split .................................... --shards 5000 \\
+      > shards.txt
     parallel --pipe -N 500 -S host1,host2 explore --count - --output line \\
       < shards.txt | explore merge --expect shards.txt
   The summary of a batch run in parts:

@@ -347,12 +347,17 @@ mod tests {
             .collect();
         assert_eq!(digits.len(), 16);
         for (_, baseline, font, digit) in digits {
-            let row = edges.windows(2).find(|w| w[0] < baseline && baseline < w[1]);
+            let row = edges
+                .windows(2)
+                .find(|w| w[0] < baseline && baseline < w[1]);
             let row = row.expect("the baseline is inside a cell");
             let (top, bottom) = (row[0], row[1]);
             let above = baseline - 2.0 * DIGIT_MIDDLE * font - top;
             let below = bottom - baseline;
-            assert!((above - below).abs() < 0.02, "{digit}: {above} above, {below} below");
+            assert!(
+                (above - below).abs() < 0.02,
+                "{digit}: {above} above, {below} below"
+            );
         }
     }
 

@@ -82,7 +82,11 @@ pub(crate) fn wrap(text: &str, width: usize, indent: usize) -> String {
 /// ended.
 pub(crate) fn notice(text: &str) -> String {
     let mut parts = text.split('\n');
-    let mut out = wrap(&format!("explore: {}", parts.next().unwrap_or("")), MIN_WIDTH, 2);
+    let mut out = wrap(
+        &format!("explore: {}", parts.next().unwrap_or("")),
+        MIN_WIDTH,
+        2,
+    );
     for part in parts {
         for line in wrap(part, MIN_WIDTH - 2, 0).lines() {
             out.push_str("  ");
