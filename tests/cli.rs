@@ -2025,18 +2025,37 @@ fn every_help_fits_80_columns_and_its_examples_are_whole_commands() {
 #[test]
 fn notices_of_files_written_fit_80_columns() {
     let dir = tempfile::tempdir().unwrap();
-    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_owned();
-    let runs: [Vec<String>; 3] = [
+    // A long directory, so that every notice has a long name to break around (a name longer
+    // than a line could only stand on a line of its own).
+    let long = dir.path().join("a-rather-long-folder-name");
+    std::fs::create_dir(&long).unwrap();
+    let path = |name: &str| long.join(name).to_str().unwrap().to_owned();
+    let small = "......1.21....21".to_owned();
+    let runs: [Vec<String>; 5] = [
         [
             "--all",
             "--dot",
             &path("tree.dot"),
             "--svg",
             &path("frontier.svg"),
+            &small,
         ]
         .map(String::from)
         .into(),
-        ["--all", "--posthoc", &path("search.trace.json")]
+        ["--all", "--posthoc", &path("search.trace.json"), &small]
+            .map(String::from)
+            .into(),
+        [
+            "compare",
+            "--strategies",
+            "bfs",
+            "--svg",
+            &path("compare.svg"),
+            &small,
+        ]
+        .map(String::from)
+        .into(),
+        ["explain", "--svg", &path("explain.svg"), &small]
             .map(String::from)
             .into(),
         [
@@ -2053,13 +2072,8 @@ fn notices_of_files_written_fit_80_columns() {
         .map(String::from)
         .into(),
     ];
-    for (i, args) in runs.iter().enumerate() {
-        let mut run = explore();
-        run.args(args);
-        if i < 2 {
-            run.arg("......1.21....21");
-        }
-        let output = run.assert().success();
+    for args in &runs {
+        let output = explore().args(args).assert().success();
         let stderr = String::from_utf8(output.get_output().stderr.clone()).unwrap();
         assert!(stderr.contains("wrote"), "{args:?}: {stderr}");
         for line in stderr.lines() {
