@@ -39,8 +39,8 @@ same puzzles for comparison, and every strategy reports the same solutions.
 
 Each INPUT is a file, '-' for standard input, or a puzzle written on the command line. With no \
 INPUT, explore reads standard input when it is a pipe or a file, as a Unix filter does, and \
-solves a built-in demo puzzle when it is a terminal or nothing at all (/dev/null). A puzzle is \
-its cells in reading order on one \
+solves a built-in demo puzzle when it is a terminal or holds nothing at all (/dev/null, a pipe \
+closed empty). A puzzle is its cells in reading order on one \
 line (81 for 9x9, 16 for 4x4, 36 for 6x6, 256 for 16x16, 625 for 25x25), each a digit (1-9, \
 then letters: A = 10, G = 16, P = 25) or one of . 0 - _ for an empty cell; files may hold many \
 puzzles, of any sizes, and # starts a comment. Grids of rows (with or without box lines), grids \
@@ -315,7 +315,8 @@ pub(crate) struct SolveArgs {
     ///
     /// A puzzle written out is its cells on one line, or a grid of lines. With no INPUT,
     /// explore reads standard input when puzzles are piped or redirected into it, and solves
-    /// AI Escargot, its built-in demo, when standard input is a terminal or /dev/null.
+    /// AI Escargot, its built-in demo, when standard input is a terminal or holds nothing
+    /// (/dev/null, or a pipe closed empty).
     #[arg(value_name = "INPUT")]
     pub(crate) inputs: Vec<OsString>,
 
