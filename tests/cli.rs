@@ -977,6 +977,8 @@ fn dot_numbers_the_boards_in_the_order_of_the_strategy() {
         (std::fs::read_to_string(&path).unwrap(), stderr)
     };
     let (dfs, stderr) = draw(&["-s", "dfs", "--dot-order"]);
+    // The notice is broken into lines of 80 columns.
+    let stderr = stderr.replace("\n  ", " ");
     assert!(
         stderr.contains("(15 boards, 2 dead, 6 solutions; numbered depth-first, with grids)"),
         "{stderr}"
@@ -1024,15 +1026,21 @@ fn dot_numbers_the_boards_in_the_order_of_the_strategy() {
 fn posthoc_writes_a_search_trace() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("search.trace.json");
-    explore()
+    let output = explore()
         .args(["-s", "dfs", "--posthoc"])
         .arg(&path)
         .assert()
-        .success()
-        .stderr(predicate::str::contains(
-            "wrote the search as a Posthoc trace to ",
-        ))
-        .stderr(predicate::str::contains("https://posthoc.pathfinding.ai"));
+        .success();
+    // The notice is broken into lines of 80 columns.
+    let stderr = String::from_utf8_lossy(&output.get_output().stderr).replace("\n  ", " ");
+    assert!(
+        stderr.contains("wrote the search as a Posthoc trace to "),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("https://posthoc.pathfinding.ai"),
+        "{stderr}"
+    );
     let trace: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(trace["version"], "1.4.0");
     assert!(trace["views"]["main"].as_array().unwrap().len() == 3 * 81);
@@ -1362,7 +1370,9 @@ fn the_trace_svg_and_dot_of_the_empty_4x4_board() {
         "{stderr}"
     );
     assert!(
-        stderr.contains(" dead, 288 solutions; numbered breadth-first); draw it with: dot -Tsvg "),
+        stderr
+            .replace("\n  ", " ")
+            .contains(" dead, 288 solutions; numbered breadth-first); draw it with: dot -Tsvg "),
         "{stderr}"
     );
 
@@ -1874,4 +1884,228 @@ fn a_learning_count_stops_at_the_most_kept_and_says_so() {
         .success()
         .stdout(predicate::str::starts_with(">="))
         .stderr(predicate::str::contains("the most kept"));
+}
+
+/// With no INPUT, piped puzzles are read as a Unix filter reads them, by every command that
+/// reads puzzles: `explore generate | explore` solves what was generated, not the demo.
+#[test]
+fn piped_puzzles_are_read_without_a_dash() {
+    let generated = explore()
+        .args(["generate", "-n", "5", "--seed", "1"])
+        .assert()
+        .success();
+    let puzzles = String::from_utf8(generated.get_output().stdout.clone()).unwrap();
+    let solved = explore()
+        .args(["--output", "line"])
+        .write_stdin(puzzles.clone())
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("5 puzzles"));
+    let solutions = String::from_utf8(solved.get_output().stdout.clone()).unwrap();
+    assert_eq!(solutions.lines().count(), 5, "{solutions}");
+    for (puzzle, solution) in puzzles.lines().zip(solutions.lines()) {
+        assert!(keeps_givens(solution, puzzle), "{puzzle} -> {solution}");
+    }
+    explore()
+        .write_stdin(puzzles.clone())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("== <stdin>: puzzle 5 (line 5)"))
+        .stdout(predicate::str::contains("AI Escargot").not());
+    // Each command reads the pipe: five puzzles, where the demo would be one.
+    let grades = explore()
+        .args(["grade", "--output", "json"])
+        .write_stdin(puzzles.clone())
+        .assert()
+        .success();
+    assert_eq!(grades.get_output().stdout.lines().count(), 5);
+    explore()
+        .args(["compare", "--strategies", "bfs", "--output", "json"])
+        .write_stdin(puzzles.clone())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(r#""puzzles":5,"#));
+    let explained = explore()
+        .args(["explain", "--output", "json"])
+        .write_stdin(puzzles.clone())
+        .assert()
+        .success();
+    assert_eq!(explained.get_output().stdout.lines().count(), 5);
+}
+
+/// A pipe with text and no puzzle is read, and is an error naming standard input, exit 2,
+/// never the demo. No standard input at all is the demo's case: the null device (as under
+/// cron), or a pipe closed before its first byte (as test harnesses give).
+#[test]
+fn a_pipe_without_a_puzzle_is_an_error_and_no_standard_input_is_the_demo() {
+    explore()
+        .write_stdin("# nothing but a comment\n")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("AI Escargot").not())
+        .stderr(predicate::str::contains("<stdin>"))
+        .stderr(predicate::str::contains("no puzzle found"));
+    explore()
+        .args(["--output", "line"])
+        .write_stdin("")
+        .assert()
+        .success()
+        .stdout(format!("{ESCARGOT_SOLUTION}\n"));
+    let null = StdCommand::new(env!("CARGO_BIN_EXE_explore"))
+        .args(["--output", "line"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(null.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&null.stdout),
+        format!("{ESCARGOT_SOLUTION}\n")
+    );
+}
+
+/// The commands whose help is checked: the program and each subcommand.
+const COMMANDS: [&str; 9] = [
+    "",
+    "compare",
+    "split",
+    "merge",
+    "generate",
+    "grade",
+    "explain",
+    "completions",
+    "man",
+];
+
+/// Every line of every help fits 80 columns, however wide the terminal says it is, and the
+/// examples are whole commands: a line of an example is a command, or continues one that
+/// ends in `\`, and the files they read are in the repository.
+#[test]
+fn every_help_fits_80_columns_and_its_examples_are_whole_commands() {
+    for command in COMMANDS {
+        for flag in ["-h", "--help"] {
+            let mut run = explore();
+            if !command.is_empty() {
+                run.arg(command);
+            }
+            let output = run.arg(flag).env("COLUMNS", "200").assert().success();
+            let text = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+            let what = format!("explore {command} {flag}");
+            for line in text.lines() {
+                assert!(
+                    line.chars().count() <= 80,
+                    "{what}: {} columns: {line:?}",
+                    line.chars().count()
+                );
+            }
+            let Some((_, examples)) = text.split_once("Examples:\n") else {
+                continue;
+            };
+            let mut continued = false;
+            for line in examples.lines() {
+                if line.starts_with("    ") {
+                    let command = line.trim_start();
+                    assert!(
+                        continued
+                            || command.starts_with("explore ")
+                            || command == "explore"
+                            || command.starts_with("parallel "),
+                        "{what}: an example broken in the middle: {line:?}"
+                    );
+                    for word in command.split_whitespace() {
+                        if word.contains('/') && word.ends_with(".txt") {
+                            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(word);
+                            assert!(path.is_file(), "{what}: {word} is not in the repository");
+                        }
+                    }
+                    continued = line.ends_with('\\');
+                } else {
+                    continued = false;
+                }
+            }
+        }
+    }
+}
+
+/// What the program says of the files it wrote fits 80 columns: the pictures of a search and
+/// the pages of a sheet, named in full.
+#[test]
+fn notices_of_files_written_fit_80_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    // A long directory, so that every notice has a long name to break around (a name longer
+    // than a line could only stand on a line of its own).
+    let long = dir.path().join("a-rather-long-folder-name");
+    std::fs::create_dir(&long).unwrap();
+    let path = |name: &str| long.join(name).to_str().unwrap().to_owned();
+    let small = "......1.21....21".to_owned();
+    let runs: [Vec<String>; 5] = [
+        [
+            "--all",
+            "--dot",
+            &path("tree.dot"),
+            "--svg",
+            &path("frontier.svg"),
+            &small,
+        ]
+        .map(String::from)
+        .into(),
+        ["--all", "--posthoc", &path("search.trace.json"), &small]
+            .map(String::from)
+            .into(),
+        [
+            "compare",
+            "--strategies",
+            "bfs",
+            "--svg",
+            &path("compare.svg"),
+            &small,
+        ]
+        .map(String::from)
+        .into(),
+        ["explain", "--svg", &path("explain.svg"), &small]
+            .map(String::from)
+            .into(),
+        [
+            "generate",
+            "--size",
+            "4",
+            "-n",
+            "10",
+            "--seed",
+            "1",
+            "--svg",
+            &path("sheet.svg"),
+        ]
+        .map(String::from)
+        .into(),
+    ];
+    for args in &runs {
+        let output = explore().args(args).assert().success();
+        let stderr = String::from_utf8(output.get_output().stderr.clone()).unwrap();
+        assert!(stderr.contains("wrote"), "{args:?}: {stderr}");
+        for line in stderr.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "{args:?}: {} columns: {line:?}",
+                line.chars().count()
+            );
+        }
+    }
+    // The sheet names its four pages.
+    let sheet = explore()
+        .current_dir(dir.path())
+        .args(["generate", "--size", "4", "-n", "10", "--seed", "1"])
+        .args(["--svg", "sheet.svg"])
+        .assert()
+        .success();
+    let stderr = String::from_utf8(sheet.get_output().stderr.clone()).unwrap();
+    let named = stderr.replace("\n  ", " ");
+    for page in [
+        "sheet.svg",
+        "sheet-2.svg",
+        "sheet-solutions.svg",
+        "sheet-solutions-2.svg",
+    ] {
+        assert!(named.contains(page), "{page} not named: {stderr}");
+        assert!(dir.path().join(page).is_file(), "{page} not written");
+    }
 }

@@ -17,5 +17,8 @@ mod formats;
 mod generate;
 mod hardening;
 mod properties;
+// README.md's commands, run by the shell as a user pastes them.
+#[cfg(all(feature = "cli", unix))]
+mod readme;
 #[cfg(feature = "cli")]
 mod tutorial;

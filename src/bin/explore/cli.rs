@@ -38,7 +38,9 @@ complete ones collected, one level of guesses at a time. Depth-first backtracker
 same puzzles for comparison, and every strategy reports the same solutions.
 
 Each INPUT is a file, '-' for standard input, or a puzzle written on the command line. With no \
-INPUT, explore solves a built-in demo puzzle. A puzzle is its cells in reading order on one \
+INPUT, explore reads standard input when it is a pipe or a file, as a Unix filter does, and \
+solves a built-in demo puzzle when it is a terminal or holds nothing at all (/dev/null, a pipe \
+closed empty). A puzzle is its cells in reading order on one \
 line (81 for 9x9, 16 for 4x4, 36 for 6x6, 256 for 16x16, 625 for 25x25), each a digit (1-9, \
 then letters: A = 10, G = 16, P = 25) or one of . 0 - _ for an empty cell; files may hold many \
 puzzles, of any sizes, and # starts a comment. Grids of rows (with or without box lines), grids \
@@ -63,30 +65,33 @@ Exit status:
      as with | head: then without a message), or the command line is wrong
 
 Examples:
-  Solve the built-in demo puzzle:
+  Solve the built-in demo puzzle (at a terminal, with nothing piped in):
     explore
   One line per puzzle, its solution or why there is none, for scripts:
-    explore puzzles.txt --output line > solutions.txt
-  One JSON object per puzzle, read from standard input:
-    cat puzzles.txt | explore - --output json
+    explore tests/data/top1465.txt --output line > solutions.txt
+  One JSON object per puzzle, read from a pipe:
+    explore generate -n 5 --seed 1 | explore --output json
   Watch the breadth-first frontier grow, level by level, on the demo puzzle:
     explore --trace
-  A 4x4 search tree numbered depth-first, its order drawn as a path, for Graphviz; then
-  the same search as a trace for the Posthoc visualiser (posthoc.pathfinding.ai):
-    explore --all --forced naked -s dfs --dot-order --dot tree.dot ......1.21....21
-    explore --all --forced naked -s dfs --posthoc search.trace.json ......1.21....21
-  Every solution of a puzzle given on the command line (this one has 20):
-    explore --all 1....7....3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..
+  A 4x4 search tree numbered depth-first, its order drawn as a path, for
+  Graphviz; then the same search as a trace for the Posthoc visualiser:
+    explore --all --forced naked -s dfs --dot-order --dot tree.dot \\
+      ......1.21....21
+    explore --all --forced naked -s dfs --posthoc search.trace.json \\
+      ......1.21....21
+  Count the solutions of each puzzle of a file, one line per puzzle:
+    explore --count tests/data/16_clue_multi.txt --output line
 
 One example per board size:
-  4x4: every solution of the empty board (288), and its whole search tree for Graphviz:
+  4x4: every solution of the empty board (288), and its tree for Graphviz:
     explore --all --dot tree.dot ................
   6x6 (boxes of 2 rows by 3 columns): a puzzle and its solution, boxed:
     explore ...4.1....5.3.4.......2...3...14.2..
   16x16: a file of puzzles, one solution per line:
-    explore 16x16_janko.txt --output line
+    explore tests/data/16x16_janko.txt --output line
   25x25: watch the frontier, with the rules that pay on large boards:
-    explore 25x25_frisch.txt --trace --forced subsets --branch probe --timeout 60
+    explore --trace --forced subsets --branch probe --timeout 60 \\
+      benches/data/large/25x25-minimal.txt
 ";
 
 /// Parses the command line, with clap's help and errors coloured as `--color` and the
@@ -190,7 +195,7 @@ fn exit_with(error: &clap::Error) -> ! {
     long_about = LONG_ABOUT,
     after_help = AFTER_HELP,
     after_long_help = AFTER_LONG_HELP,
-    max_term_width = 100,
+    max_term_width = 80,
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true
 )]
@@ -238,7 +243,7 @@ pub(crate) enum Command {
     /// Grade puzzles: how hard each is, by what the search needs.
     #[command(long_about = class::GRADE_ABOUT, after_long_help = class::GRADE_AFTER_HELP)]
     Grade(GradeArgs),
-    /// Explain a puzzle: where its solutions differ, the fewest givens to fix it.
+    /// Explain a puzzle: where its solutions differ, what fixes it.
     #[command(long_about = EXPLAIN_ABOUT, after_long_help = EXPLAIN_AFTER_HELP)]
     Explain(ExplainArgs),
     /// Print a shell's completion script.
@@ -297,17 +302,21 @@ Examples:
     explore compare
   Breadth-first against depth-first memory on the demo puzzle, as a picture:
     explore compare --svg compare.svg
-  The breadth-first and depth-first engines on a puzzle set, as Markdown, with a chart:
-    explore compare top1465.txt --strategies bfs,dfs --output markdown --svg compare.svg
+  The breadth-first and depth-first engines on a puzzle set, as Markdown, with a
+  chart:
+    explore compare tests/data/top1465.txt --strategies bfs,dfs \\
+      --output markdown --svg compare.svg
 ";
 
 /// The arguments of solving: inputs, search, engine, output.
 #[derive(Debug, Args)]
 pub(crate) struct SolveArgs {
-    /// Files, '-' for standard input, or puzzles; none: the demo puzzle
+    /// Files, '-' for stdin, or puzzles; none: a pipe, else the demo
     ///
-    /// A puzzle written out is its cells on one line, or a grid of lines; with no INPUT, explore
-    /// solves AI Escargot, its built-in demo.
+    /// A puzzle written out is its cells on one line, or a grid of lines. With no INPUT,
+    /// explore reads standard input when puzzles are piped or redirected into it, and solves
+    /// AI Escargot, its built-in demo, when standard input is a terminal or holds nothing
+    /// (/dev/null, or a pipe closed empty).
     #[arg(value_name = "INPUT")]
     pub(crate) inputs: Vec<OsString>,
 
@@ -452,7 +461,7 @@ pub(crate) struct SolveArgs {
 /// The arguments of `explore compare`.
 #[derive(Debug, Args)]
 pub(crate) struct CompareArgs {
-    /// Files, '-' for standard input, or puzzles written out; none compares on the demo puzzle.
+    /// Files, '-' for standard input, or puzzles written out; none: piped input, else the demo
     #[arg(value_name = "INPUT")]
     pub(crate) inputs: Vec<OsString>,
 
@@ -543,13 +552,14 @@ Examples:
   Why this 4x4 puzzle has two solutions, and the given that fixes it:
     explore explain ..343412..434321
   Every puzzle of a file, as JSON, and a picture of the first:
-    explore explain puzzles.txt --output json --svg explain.svg
+    explore explain tests/data/16_clue_multi.txt --output json \\
+      --svg explain.svg
 ";
 
 /// The arguments of `explore explain`.
 #[derive(Debug, Args)]
 pub(crate) struct ExplainArgs {
-    /// Files, '-' for standard input, or puzzles written out; none explains the demo puzzle.
+    /// Files, '-' for standard input, or puzzles written out; none: piped input, else the demo
     #[arg(value_name = "INPUT")]
     pub(crate) inputs: Vec<OsString>,
 
@@ -678,8 +688,8 @@ Examples:
 /// The arguments of `explore split`.
 #[derive(Debug, Args)]
 pub(crate) struct SplitArgs {
-    /// A file, '-' for standard input, or a puzzle written out, holding one puzzle; none splits
-    /// the demo puzzle.
+    /// A file, '-' for standard input, or a puzzle written out, holding one puzzle; none:
+    /// piped input, else the demo puzzle.
     #[arg(value_name = "INPUT")]
     pub(crate) input: Option<OsString>,
 
@@ -763,10 +773,12 @@ Exit status:
      one too many (--expect), a solution appears twice, or the output could not be written
 
 Examples:
-  Count a puzzle's solutions in 10,000 shards across two hosts (docs/distributed.md):
-    explore split puzzle.txt --shards 10000 > shards.txt
-    parallel --pipe -N 500 -S host1,host2 explore --count - --output line < shards.txt \\
-      | explore merge --expect shards.txt
+  Count the empty 6x6 board's grids in 5,000 shards across two hosts
+  (docs/distributed.md):
+    explore split .................................... --shards 5000 \\
+      > shards.txt
+    parallel --pipe -N 500 -S host1,host2 explore --count - --output line \\
+      < shards.txt | explore merge --expect shards.txt
   The summary of a batch run in parts:
     explore merge --batch part1.json part2.json
   A comparison run in parts:

@@ -169,7 +169,12 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
             None => chart::compare_svg(&shown, &title),
         };
         match files::write_whole(path, svg.as_bytes()) {
-            Ok(()) if !args.quiet => eprintln!("explore: wrote the chart to {name}"),
+            Ok(()) if !args.quiet => {
+                eprint!(
+                    "{}",
+                    terminal::notice(&format!("wrote the chart to {name}"))
+                );
+            }
             Ok(()) => {}
             Err(error) => {
                 eprintln!("explore: --svg: cannot write {name}: {error}");

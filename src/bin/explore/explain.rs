@@ -91,7 +91,12 @@ pub(crate) fn run(args: &ExplainArgs) -> u8 {
         let name = quoted(path.as_os_str());
         match picture {
             Some(svg) => match files::write_whole(path, svg.as_bytes()) {
-                Ok(()) if !args.quiet => eprintln!("explore: wrote the picture to {name}"),
+                Ok(()) if !args.quiet => {
+                    eprint!(
+                        "{}",
+                        terminal::notice(&format!("wrote the picture to {name}"))
+                    );
+                }
                 Ok(()) => {}
                 Err(error) => {
                     eprintln!("explore: --svg: cannot write {name}: {error}");

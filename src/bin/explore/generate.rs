@@ -132,8 +132,10 @@ pub(crate) fn run(args: &GenerateArgs) -> u8 {
         return EXIT_INPUT;
     }
     if let Some(path) = &args.svg {
-        if let Err(message) = sheet::write(path, &sheet, seed) {
-            return fail(&message);
+        match sheet::write(path, &sheet, seed) {
+            Ok(written) if !args.quiet => eprint!("{}", sheet::notice(&written)),
+            Ok(_) => {}
+            Err(message) => return fail(&message),
         }
     }
     EXIT_OK

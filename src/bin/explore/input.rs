@@ -1,6 +1,12 @@
 //! Where puzzles come from: files, standard input, puzzles written on the command line, or
 //! the built-in demo.
 //!
+//! With no argument the program reads standard input, as a Unix filter does, when puzzles
+//! are piped or redirected into it; at a terminal, or with no standard input at all, it shows
+//! the demo ([`Stdin`]). No standard input is the null device (as under cron, and a closed one,
+//! which the runtime reopens on the null device) or an empty one: test harnesses and launchers
+//! start programs on a pipe that they close at once, and the demo is what such a run means.
+//!
 //! An argument names a [`Source`]; opening it gives a reader and the name that messages and
 //! JSON use for it ([`quoted`], how every message prints a path, inputs and outputs alike). Reading the puzzles out of that text is the library's job
 //! ([`explore::format`]).
@@ -8,7 +14,7 @@
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Cursor};
+use std::io::{self, BufRead, BufReader, Cursor, IsTerminal};
 use std::path::{Path, PathBuf};
 
 use explore::format;
@@ -64,12 +70,70 @@ pub(crate) struct Opened {
     pub(crate) reader: Box<dyn BufRead + Send>,
 }
 
+/// What standard input is, for a command given no input.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Stdin {
+    /// A pipe or a file with something in it: puzzles to read.
+    Piped,
+    /// A terminal, or no standard input at all: the null device, or a pipe or file that ends
+    /// before its first byte.
+    Absent,
+}
+
+impl Stdin {
+    /// What this process's standard input is. Off a terminal this waits for the first bytes
+    /// (or the end) of the input, which stay in standard input's buffer for the reader.
+    pub(crate) fn of_process() -> Stdin {
+        let stdin = io::stdin();
+        if stdin.is_terminal() || is_null(&stdin) {
+            return Stdin::Absent;
+        }
+        // A read error is the reader's to report, with the input's name.
+        match stdin.lock().fill_buf() {
+            Ok([]) => Stdin::Absent,
+            _ => Stdin::Piped,
+        }
+    }
+}
+
+/// Whether standard input is the null device. A closed standard input is reopened on it
+/// before `main`, so the two cannot be told apart, and both mean that nothing was given.
+#[cfg(unix)]
+fn is_null(stdin: &io::Stdin) -> bool {
+    use rustix::fs::{FileType, fstat, stat};
+    let (Ok(input), Ok(null)) = (fstat(stdin), stat("/dev/null")) else {
+        return false;
+    };
+    FileType::from_raw_mode(input.st_mode) == FileType::CharacterDevice
+        && input.st_rdev == null.st_rdev
+}
+
+/// Whether standard input is the null device: not told on this system, so it is read.
+#[cfg(not(unix))]
+fn is_null(_stdin: &io::Stdin) -> bool {
+    false
+}
+
 impl Source {
-    /// The sources the arguments name, in order, read with `options`; no argument means the
-    /// demo.
+    /// The sources the arguments name, in order, read with `options`; no argument means
+    /// standard input when something is piped or redirected into it, else the demo
+    /// ([`Stdin::of_process`]).
     pub(crate) fn from_args(args: &[OsString], options: &format::Options) -> Vec<Source> {
+        Source::from_args_with(args, options, Stdin::of_process)
+    }
+
+    /// [`Source::from_args`] with standard input described by `stdin`, asked only when there
+    /// is no argument.
+    fn from_args_with(
+        args: &[OsString],
+        options: &format::Options,
+        stdin: impl FnOnce() -> Stdin,
+    ) -> Vec<Source> {
         if args.is_empty() {
-            return vec![Source::Demo];
+            return match stdin() {
+                Stdin::Piped => vec![Source::Stdin],
+                Stdin::Absent => vec![Source::Demo],
+            };
         }
         let alone = args.len() == 1;
         args.iter()
@@ -290,10 +354,9 @@ mod tests {
                 Source::File("missing.txt".into()),
             ]
         );
-        assert_eq!(
-            Source::from_args(&[], &format::Options::default()),
-            vec![Source::Demo]
-        );
+        let none = |stdin| Source::from_args_with(&[], &format::Options::default(), || stdin);
+        assert_eq!(none(Stdin::Absent), vec![Source::Demo]);
+        assert_eq!(none(Stdin::Piped), vec![Source::Stdin]);
     }
 
     #[test]

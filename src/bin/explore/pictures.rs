@@ -166,7 +166,7 @@ impl Pictures {
         })?;
         let path = quoted(path.as_os_str());
         Ok(format!(
-            "wrote the search tree to {} ({}, {} dead, {}; numbered {}{}); draw it with: \
+            "wrote the search tree to {} ({}, {} dead, {}; numbered {}{}); draw it with:\n\
              dot -Tsvg {} -o tree.svg",
             path,
             tally::counted(tree.n_nodes() as u64, "board", "boards"),
@@ -192,7 +192,7 @@ fn write_posthoc(path: &Path, solved: &Solved, config: &Config) -> Result<String
     })?;
     Ok(format!(
         "wrote the search as a Posthoc trace to {} ({} boards, {} events); open it in the \
-         Posthoc visualiser: https://posthoc.pathfinding.ai",
+         Posthoc visualiser:\nhttps://posthoc.pathfinding.ai",
         quoted(path.as_os_str()),
         trace.n_nodes,
         trace.n_events

@@ -71,10 +71,15 @@ fn page_path(path: &Path, solutions: bool, page: usize) -> PathBuf {
     path.with_file_name(new)
 }
 
-/// Writes the sheet of `made` beside `path`: the puzzles' pages, then the solutions'.
-pub(crate) fn write(path: &Path, made: &[Generated], seed: u64) -> Result<(), String> {
+/// The files of a sheet: the puzzles' pages, and the solutions'.
+pub(crate) type Pages = [Vec<PathBuf>; 2];
+
+/// Writes the sheet of `made` beside `path`: the puzzles' pages, then the solutions'; returns
+/// the paths written.
+pub(crate) fn write(path: &Path, made: &[Generated], seed: u64) -> Result<Pages, String> {
+    let mut written = Pages::default();
     let Some(first) = made.first() else {
-        return Ok(());
+        return Ok(written);
     };
     let shape = first.puzzle.shape();
     let (across, down) = layout(shape);
@@ -101,10 +106,32 @@ pub(crate) fn write(path: &Path, made: &[Generated], seed: u64) -> Result<(), St
             crate::files::write_whole(&target, svg.as_bytes()).map_err(|why| {
                 format!("--svg: cannot write {}: {why}", quoted(target.as_os_str()))
             })?;
+            written[usize::from(solutions)].push(target);
         }
     }
-    Ok(())
+    Ok(written)
 }
+
+/// What `explore generate` says of the pages it wrote: the puzzles' files, then the
+/// solutions', within 80 columns; nothing when it wrote none.
+pub(crate) fn notice(written: &Pages) -> String {
+    let [puzzles, solutions] = written.each_ref().map(|paths| {
+        let names: Vec<String> = paths.iter().map(|path| quoted(path.as_os_str())).collect();
+        names.join(", ")
+    });
+    if puzzles.is_empty() {
+        return String::new();
+    }
+    crate::terminal::notice(&format!(
+        "generate: wrote the puzzles to {puzzles} and their solutions to {solutions}"
+    ))
+}
+
+/// Where the middle of a digit stands above its baseline, in em: digits are about 0.72 em tall
+/// in the usual sans-serif fonts (DejaVu Sans, Liberation Sans, Arial, Helvetica). A digit is
+/// centred in its cell by an explicit baseline, which every SVG renderer places alike, and not
+/// by `dominant-baseline`, which some (librsvg) ignore.
+const DIGIT_MIDDLE: f64 = 0.36;
 
 /// A digit as the page shows it: `1` to `9`, then letters up to 35x35, numbers beyond.
 fn symbol(digit: Digit, side: usize) -> String {
@@ -206,10 +233,10 @@ fn board(svg: &mut String, puzzle: &Grid, shown: &Grid, (x, y): (f64, f64), size
         };
         let given = puzzle.get(cell_at).is_some();
         let cx = x + (cell_at.col() as f64 + 0.5) * cell;
-        let cy = y + (cell_at.row() as f64 + 0.5) * cell;
+        let baseline = y + (cell_at.row() as f64 + 0.5) * cell + DIGIT_MIDDLE * font;
         let _ = writeln!(
             svg,
-            r#"<text x="{cx:.2}" y="{cy:.2}" font-size="{font:.2}" text-anchor="middle" dominant-baseline="central" fill="{}">{}</text>"#,
+            r#"<text x="{cx:.2}" y="{baseline:.2}" font-size="{font:.2}" text-anchor="middle" fill="{}">{}</text>"#,
             if given { "black" } else { "#777777" },
             symbol(digit, side)
         );
@@ -286,6 +313,67 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Each digit stands in the middle of its cell by its baseline alone: its top (0.72 em
+    /// above the baseline) and its baseline are as far from the cell's edges, whatever the
+    /// renderer, which needs no `dominant-baseline`.
+    #[test]
+    fn digits_are_centred_in_their_cells_by_their_baseline() {
+        let options = Options::default()
+            .with_shape("2x2".parse().unwrap())
+            .with_count(1)
+            .with_seed(3)
+            .with_threads(1);
+        let made = generate::generate(&options).unwrap();
+        let svg = page_svg("title", &made, true);
+        assert!(!svg.contains("baseline="), "{svg}");
+        // The board's horizontal lines, top to bottom: the cells' edges.
+        let mut edges: Vec<f64> = svg
+            .lines()
+            .filter(|line| line.starts_with("<line "))
+            .filter_map(|line| {
+                let y1 = line.split(" y1=\"").nth(1)?.split('"').next()?;
+                let y2 = line.split(" y2=\"").nth(1)?.split('"').next()?;
+                (y1 == y2).then(|| y1.parse().unwrap())
+            })
+            .collect();
+        edges.sort_by(f64::total_cmp);
+        edges.dedup();
+        assert_eq!(edges.len(), 5, "a 4x4 board has 5 horizontal lines");
+        let digits: Vec<_> = texts(&svg)
+            .into_iter()
+            .filter(|text| text.3.chars().count() == 1)
+            .collect();
+        assert_eq!(digits.len(), 16);
+        for (_, baseline, font, digit) in digits {
+            let row = edges
+                .windows(2)
+                .find(|w| w[0] < baseline && baseline < w[1]);
+            let row = row.expect("the baseline is inside a cell");
+            let (top, bottom) = (row[0], row[1]);
+            let above = baseline - 2.0 * DIGIT_MIDDLE * font - top;
+            let below = bottom - baseline;
+            assert!(
+                (above - below).abs() < 0.02,
+                "{digit}: {above} above, {below} below"
+            );
+        }
+    }
+
+    #[test]
+    fn the_notice_names_every_page() {
+        let path = Path::new("out/sheet.svg");
+        let pages = [
+            vec![path.to_owned(), page_path(path, false, 2)],
+            vec![page_path(path, true, 1), page_path(path, true, 2)],
+        ];
+        assert_eq!(
+            notice(&pages),
+            "explore: generate: wrote the puzzles to out/sheet.svg, out/sheet-2.svg and their\n  \
+             solutions to out/sheet-solutions.svg, out/sheet-solutions-2.svg\n"
+        );
+        assert_eq!(notice(&Pages::default()), "");
     }
 
     #[test]

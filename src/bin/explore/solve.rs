@@ -134,7 +134,7 @@ pub(crate) fn run(args: &SolveArgs, live: Live, progress: Option<Progress>) -> T
     }
     live.finish();
     if let Some(note) = run.pictures.skipped_note().filter(|_| !args.quiet) {
-        run.out.message(note);
+        run.out.notice(&note);
     }
     run.out.finish(&mut run.tally);
     let show_summary = !args.quiet;
@@ -237,7 +237,7 @@ impl Run {
             Ok(solved) => {
                 for drawn in self.pictures.draw(input, title, &solved, &self.config) {
                     match drawn {
-                        Ok(note) if !self.quiet => self.out.message(note),
+                        Ok(note) if !self.quiet => self.out.notice(&note),
                         Ok(_) => {}
                         Err(error) => {
                             self.tally.write_failed = true;
@@ -410,6 +410,18 @@ impl Stdout {
             }
         }
         let _ = writeln!(io::stderr().lock(), "explore: {message}");
+    }
+
+    /// Writes a notice on standard error, after what is waiting on standard output, fitted
+    /// to 80 columns ([`crate::terminal::notice`]).
+    fn notice(&mut self, text: &str) {
+        if !self.closed {
+            let flushed = self.lock().flush();
+            if let Err(error) = flushed {
+                self.close(error);
+            }
+        }
+        let _ = write!(io::stderr().lock(), "{}", crate::terminal::notice(text));
     }
 
     /// Stops the flusher, flushes what is left and reports a write failure, if there was one.

@@ -213,8 +213,9 @@ impl Class {
                     boards(waiting)
                 ),
                 _ if self.last.is_some() => format!(
-                    "the board just expanded, then the stack, next first ({}; the guess \
+                    "the board just expanded, then the {}, next first ({}; the guess \
                      that made each in reverse video):",
+                    if breadth { "queue" } else { "stack" },
                     boards(waiting)
                 ),
                 _ => "waiting: the puzzle, with the candidates of its empty cells:".to_owned(),
@@ -504,5 +505,49 @@ mod tests {
         let tree = explore::tree::record(&puzzle, &config, 10_000).unwrap();
         assert!(tree.n_cut() > 0 && shown > 0, "{shown}");
         assert_eq!((cut, learned), (tree.n_cut(), tree.clauses().len()));
+    }
+
+    /// Breadth-first, the boards wait in a queue, depth-first on a stack: every screen of each
+    /// says which, and never the other's word.
+    #[test]
+    fn screens_name_the_queue_or_the_stack() {
+        for (strategy, word, other) in [
+            (Strategy::Bfs, "queue", "stack"),
+            (Strategy::Dfs, "stack", "queue"),
+        ] {
+            let mut named = false;
+            for puzzle in ["....2.3.321.....", crate::input::DEMO] {
+                let mut class = class(puzzle, strategy);
+                loop {
+                    let screen = class.frame(80, 30).join("\n");
+                    assert!(!screen.contains(other), "{strategy}:\n{screen}");
+                    named |= screen.contains(word);
+                    if !class.step() {
+                        break;
+                    }
+                }
+            }
+            assert!(named, "{strategy} never names its {word}");
+        }
+    }
+
+    /// The solutions at the end are numbered as `--all` lists them.
+    #[test]
+    fn solutions_are_numbered_as_all_lists_them() {
+        let puzzle = "......1.21....21";
+        for strategy in [Strategy::Bfs, Strategy::Dfs] {
+            let mut class = class(puzzle, strategy);
+            class.config = class.config.clone().with_max_solutions(None);
+            class.lesson = Lesson::new(&format::parse_one(puzzle).unwrap(), &class.config);
+            while class.step() {}
+            let all = explore::solve(&format::parse_one(puzzle).unwrap(), &class.config);
+            assert!(all.solutions.len() > 1, "the puzzle has several solutions");
+            assert_eq!(
+                class.lesson.solutions(),
+                all.solutions.iter().collect::<Vec<_>>()
+            );
+            let screen = class.frame(80, 200).join("\n");
+            assert!(screen.contains("solution 1"), "{screen}");
+        }
     }
 }

@@ -76,6 +76,27 @@ pub(crate) fn wrap(text: &str, width: usize, indent: usize) -> String {
     out
 }
 
+/// A notice for standard error: `explore: ` then `text`, broken at spaces into lines of at
+/// most [`MIN_WIDTH`] columns, each line after the first indented by two spaces; a line break
+/// in `text` starts a new line there (a command to copy, on a line of its own). Every line
+/// ended.
+pub(crate) fn notice(text: &str) -> String {
+    let mut parts = text.split('\n');
+    let mut out = wrap(
+        &format!("explore: {}", parts.next().unwrap_or("")),
+        MIN_WIDTH,
+        2,
+    );
+    for part in parts {
+        for line in wrap(part, MIN_WIDTH - 2, 0).lines() {
+            out.push_str("  ");
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,5 +117,20 @@ mod tests {
             "aaaa bbbb\n   cccc\n   dddd\n"
         );
         assert_eq!(wrap("aaaaaaaaaaaaaa b", 10, 2), "aaaaaaaaaaaaaa\n  b\n");
+    }
+
+    #[test]
+    fn notices_fit_80_columns_and_keep_their_line_breaks() {
+        let long = "wrote the search tree to tree.dot (11 boards, 0 dead, 6 solutions; numbered \
+                    breadth-first, with grids); draw it with:\ndot -Tsvg tree.dot -o tree.svg";
+        let text = notice(long);
+        assert_eq!(
+            text,
+            "explore: wrote the search tree to tree.dot (11 boards, 0 dead, 6 solutions;\n  \
+             numbered breadth-first, with grids); draw it with:\n  \
+             dot -Tsvg tree.dot -o tree.svg\n"
+        );
+        assert!(text.lines().all(|line| line.chars().count() <= MIN_WIDTH));
+        assert_eq!(notice("wrote a.svg"), "explore: wrote a.svg\n");
     }
 }

@@ -33,7 +33,7 @@ Examples:
   A hard 9x9 with half-turn symmetry, and its sheet to print:
     explore generate --grade hard --symmetry rotate180 --svg sheet.svg
   Minimal 16x16 puzzles, solved again by explore:
-    explore generate --size 16 --minimal -n 3 | explore - --output line
+    explore generate --size 16 --minimal -n 3 | explore --output line
 ";
 
 /// The arguments of `explore generate`.
@@ -162,13 +162,13 @@ Examples:
   Grade the built-in demo puzzle (AI Escargot):
     explore grade
   Grade generated puzzles, as JSON:
-    explore generate -n 5 --seed 1 | explore grade - --output json
+    explore generate -n 5 --seed 1 | explore grade --output json
 ";
 
 /// The arguments of `explore grade`.
 #[derive(Debug, Args)]
 pub(crate) struct GradeArgs {
-    /// Files, '-' for standard input, or puzzles; none: the demo puzzle
+    /// Files, '-' for standard input, or puzzles; none: piped input, else the demo
     #[arg(value_name = "INPUT")]
     pub(crate) inputs: Vec<OsString>,
 

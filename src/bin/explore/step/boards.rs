@@ -113,7 +113,7 @@ impl Picture {
 /// How the cells are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Style {
-    /// One character per cell: its digit, or `.`.
+    /// One character per cell: its digit, or `.`; `|` between boxes.
     Digits,
     /// A cell's candidates in their places (`12..`), a settled digit alone (` 3  `).
     Candidates,
@@ -152,7 +152,7 @@ fn cell_width(shape: Shape, style: Style) -> usize {
 }
 
 /// Columns of a board drawn in `style`: its cells, a space between two cells of a box in the
-/// candidates style, and ` | ` (or a space, for digits) between boxes.
+/// candidates style, and ` | ` (or `|`, for digits) between boxes.
 fn board_width(shape: Shape, style: Style) -> usize {
     let side = shape.side();
     let boxes = side / shape.box_cols();
@@ -171,12 +171,7 @@ fn lines(picture: &Picture, style: Style) -> Vec<(String, usize)> {
     let mut lines = Vec::new();
     for row in 0..side {
         if row > 0 && row % shape.box_rows() == 0 {
-            let rule = match style {
-                Style::Digits => String::new(),
-                Style::Candidates => "-".repeat(width),
-            };
-            let visible = rule.len();
-            lines.push((rule, visible));
+            lines.push(("-".repeat(width), width));
         }
         let mut line = String::new();
         for col in 0..side {
@@ -184,7 +179,8 @@ fn lines(picture: &Picture, style: Style) -> Vec<(String, usize)> {
                 let box_edge = col % shape.box_cols() == 0;
                 match (style, box_edge) {
                     (Style::Candidates, true) => line.push_str(" | "),
-                    (Style::Candidates, false) | (Style::Digits, true) => line.push(' '),
+                    (Style::Candidates, false) => line.push(' '),
+                    (Style::Digits, true) => line.push('|'),
                     (Style::Digits, false) => {}
                 }
             }
@@ -344,9 +340,10 @@ mod tests {
     }
 
     /// Settled digits stand in one column of each cell, centred, so a board's settled cells
-    /// read as a plain grid; a solution, with no candidate left, is drawn as digits.
+    /// read as a plain grid; a solution, with no candidate left, is drawn as digits, with the
+    /// box lines of every board.
     #[test]
-    fn settled_digits_line_up_and_solutions_are_plain_grids() {
+    fn settled_digits_line_up_and_solutions_are_boxed_grids() {
         let solution = puzzle("1234341221434321");
         assert!(solution.is_complete());
         let (lines, _) = side_by_side(std::slice::from_ref(&solution), Style::Candidates, 80, 30);
@@ -357,7 +354,7 @@ mod tests {
             Style::Digits
         );
         let (lines, _) = side_by_side(&[solution], Style::Digits, 80, 30);
-        assert_eq!(lines[1..3], ["12 34", "34 12"]);
+        assert_eq!(lines[1..5], ["12|34", "34|12", "-----", "21|43"]);
         let open = puzzle("1.....2..3.....4");
         assert_eq!(Style::for_pictures(&[open], 80), Style::Candidates);
         // Every 9x9 and 16x16 board of the step mode fits 80 columns.
@@ -382,9 +379,12 @@ mod tests {
         assert_eq!(lines.len(), 25);
         assert_eq!(
             lines[1],
-            "1.. ..7 .9.   1.. ..7 .9.   1.. ..7 .9.   1.. ..7 .9.   1.. ..7 .9."
+            "1..|..7|.9.   1..|..7|.9.   1..|..7|.9.   1..|..7|.9.   1..|..7|.9."
         );
-        assert_eq!(lines[4], "");
+        assert_eq!(
+            lines[4],
+            "-----------   -----------   -----------   -----------   -----------"
+        );
         assert!(lines.iter().all(|line| line.chars().count() <= 80));
     }
 }

@@ -100,22 +100,20 @@ impl Lesson {
         self.walk.stop()
     }
 
-    /// The solutions found so far, in the order found.
+    /// The solutions found so far, sorted as every strategy reports them, so that solution
+    /// `n` here is the `n`th of `--all`.
     pub(crate) fn solutions(&self) -> Vec<&Grid> {
-        let mut solved: Vec<&Node> = self
+        let mut solved: Vec<&Grid> = self
             .walk
             .nodes()
             .iter()
-            .filter(|node| matches!(node.fate, Fate::Solved(_)))
-            .collect();
-        solved.sort_by_key(|node| node.visit);
-        solved
-            .into_iter()
             .filter_map(|node| match &node.fate {
                 Fate::Solved(grid) => Some(grid),
                 _ => None,
             })
-            .collect()
+            .collect();
+        solved.sort_unstable();
+        solved
     }
 
     /// Takes the next step: every board of the next depth (breadth-first) or the next board
@@ -271,7 +269,10 @@ mod tests {
         assert_eq!(depth, outcome.stats.per_depth.len());
         assert_eq!(lesson.stop(), Some(Stop::Exhausted));
         assert_eq!(lesson.totals().solved as u128, outcome.count);
-        assert_eq!(lesson.solutions().len() as u128, outcome.count);
+        assert_eq!(
+            lesson.solutions(),
+            outcome.solutions.iter().collect::<Vec<_>>()
+        );
     }
 
     /// Depth-first, a step is a board, and the stack shows the next board first: the board the
@@ -293,6 +294,9 @@ mod tests {
             steps += 1;
         }
         assert_eq!(steps as u64, outcome.stats.nodes);
-        assert_eq!(lesson.solutions().len() as u128, outcome.count);
+        assert_eq!(
+            lesson.solutions(),
+            outcome.solutions.iter().collect::<Vec<_>>()
+        );
     }
 }
