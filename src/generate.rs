@@ -306,8 +306,9 @@ pub struct Generated {
 pub enum GenerateError {
     /// A symmetry the board cannot have.
     #[error(
-        "a {shape} board cannot have {symmetry} symmetry: a quarter turn needs square boxes \
-         (try rotate180 or mirror)"
+        "{} {shape} board cannot have {symmetry} symmetry: a quarter turn needs square \
+         boxes (try rotate180 or mirror)",
+        crate::words::article(shape.side() as u128)
     )]
     Symmetry {
         /// The symmetry asked for.

@@ -646,6 +646,28 @@ fn a_stray_letter_is_a_digit_too_large_for_the_board() {
 }
 
 #[test]
+fn sizes_are_spoken_with_the_article_they_take() {
+    // A 9 on an 8x8 board, an 11x11 and an 18x18 asked for with --box.
+    let eight = format!("9.......\n{}", "........\n".repeat(7));
+    assert!(
+        parse_error(&eight)
+            .to_string()
+            .ends_with("9 is too large; an 8x8 board holds 1 to 8"),
+    );
+    for (shape, side) in [("1x11", 11), ("2x9", 18)] {
+        let options = Options::default().with_shape(Some(shape.parse().unwrap()));
+        let items = format::parse_with(SEED_000, "t", &options);
+        let error = items[0].as_ref().unwrap_err().to_string();
+        let board = format!("makes an {side}x{side} board");
+        assert!(error.contains(&board), "{error}");
+        assert!(
+            !error.contains(" a 8") && !error.contains(" a 1"),
+            "{error}"
+        );
+    }
+}
+
+#[test]
 fn empty_input_is_one_error() {
     for text in ["", "\n\n", "# only a comment\n", "---+---+---\n"] {
         let error = parse_error(text);
