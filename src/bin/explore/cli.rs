@@ -751,21 +751,25 @@ then the verdicts are counted as one run over the whole batch counts them.
 exactly the summary explore compare prints for the whole input, in any of its formats.
 
 Nothing is skipped: a line that is none of these, or of another kind than the first, is an \
-error naming its input, line and column. With --expect, the merge also checks that there is \
-exactly one result per puzzle of the file that was run.";
+error naming its input, line and column, and so is a count line that contradicts itself \
+('0 multiple', '1 none', '2 unique'). With --expect, the merge also checks that there is \
+exactly one result per puzzle of the file that was run, that each record is of one of its \
+puzzles (explore.solve/1 records name their puzzle; count lines do not), and that every \
+solution keeps the givens of its puzzle and of the puzzle the shards were split from.";
 
 const MERGE_AFTER_HELP: &str = "\
 Exit status:
   0  the results add up: an exact count, or a batch or comparison with nothing amiss
   1  the total is a lower bound (some shard stopped at -n or gave up), the puzzle has no
      solution, some puzzle of a batch has none or gave up, or strategies disagree
-  2  some input could not be read or holds a line that is no result, results are missing or
-     one too many (--expect), a solution appears twice, or the output could not be written
+  2  some input could not be read or holds a line that is no result, results are missing,
+     one too many or of other puzzles (--expect), a solution appears twice, or the output
+     could not be written
 
 Examples:
   Count a puzzle's solutions in 10,000 shards across two hosts (docs/distributed.md):
     explore split puzzle.txt --shards 10000 > shards.txt
-    parallel --pipe -N 500 -S host1,host2 explore --count - --output line < shards.txt \\
+    parallel --pipe -N 500 -S host1,host2 explore --count - --output json < shards.txt \\
       | explore merge --expect shards.txt
   The summary of a batch run in parts:
     explore merge --batch part1.json part2.json
