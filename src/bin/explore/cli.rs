@@ -759,12 +759,15 @@ solution keeps the givens of its puzzle and of the puzzle the shards were split 
 
 const MERGE_AFTER_HELP: &str = "\
 Exit status:
-  0  the results add up: an exact count, or a batch or comparison with nothing amiss
-  1  the total is a lower bound (some shard stopped at -n or gave up), the puzzle has no
-     solution, some puzzle of a batch has none or gave up, or strategies disagree
-  2  some input could not be read or holds a line that is no result, results are missing,
-     one too many or of other puzzles (--expect), a solution appears twice, or the output
-     could not be written
+  0  the results add up: an exact count, or a batch or comparison with
+     nothing amiss
+  1  the total is a lower bound (some shard stopped at -n or gave up), the
+     puzzle has no solution, some puzzle of a batch has none or gave up, or
+     strategies disagree
+  2  some input could not be read or holds a line that is no result (or a
+     count that contradicts itself), results are missing, one too many or of
+     other puzzles (--expect), a solution appears twice, or the output could
+     not be written
 
 Examples:
   Count a puzzle's solutions in 10,000 shards across two hosts (docs/distributed.md):
@@ -1375,7 +1378,7 @@ pub(crate) const NO_TIMEOUT: Duration = Duration::MAX;
 
 /// Parses a non-negative number of seconds such as `2`, `0.5` or `1e-3`, or `inf` (also
 /// `infinity`, `none`, `never`) for no limit, [`NO_TIMEOUT`].
-fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
     const EXPECTED: &str =
         "expected a number of seconds, 0 or more, such as 2 or 0.5, or inf for no limit";
     let text = text.trim();
