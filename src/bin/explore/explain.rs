@@ -580,7 +580,8 @@ fn layout(puzzle: &Grid, explanation: &Explanation, name: &str) -> Picture {
             if removable.is_empty() {
                 "minimal: no given can go".to_owned()
             } else {
-                format!("{} givens that could go, each alone", removable.len())
+                let givens = explore::words::count(removable.len() as u128, "given", "givens");
+                format!("{givens} that could go, each alone")
             },
         )],
         (None, Some(fewest)) => {

@@ -238,9 +238,9 @@ fn live(args: &GenerateArgs) -> ProgressBar {
                     };
                     let _ = write!(
                         out,
-                        "generating: {} of {} puzzles, {} s so far, {left}",
+                        "generating: {} of {}, {} s so far, {left}",
                         state.pos(),
-                        state.len().unwrap_or(0),
+                        counted(state.len().unwrap_or(0) as usize),
                         elapsed.as_secs()
                     );
                 }
