@@ -397,6 +397,10 @@ fn a_limit_ends_the_run_with_what_was_made_and_status_1() {
         .code(1);
     let stderr = String::from_utf8(output.get_output().stderr.clone()).unwrap();
     assert!(stderr.contains("0 of 3 puzzles made"), "{stderr}");
+    assert!(
+        stderr.contains("raise --max-nodes to make the rest"),
+        "{stderr}"
+    );
     let output = explore()
         .args(["generate", "--size", "4", "-n", "3", "--seed", "1"])
         .args(["--max-nodes", "1000000", "--timeout", "inf"])

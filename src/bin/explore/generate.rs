@@ -162,9 +162,17 @@ pub(crate) fn run(args: &GenerateArgs) -> u8 {
             "{n_made} of {} made; {error}",
             counted(args.count)
         ));
-        if let GenerateError::Limit { .. } = error {
-            let (flag, sheet_note) = limit_flag(&options, args.svg.is_some());
-            say(&format!("{flag}{sheet_note}"));
+        if let GenerateError::Limit { limit, .. } = error {
+            let flag = match limit {
+                generate::Limit::Time(_) => "--timeout",
+                _ => "--max-nodes",
+            };
+            let sheet_note = if args.svg.is_some() {
+                "; no sheet was drawn"
+            } else {
+                ""
+            };
+            say(&format!("raise {flag} to make the rest{sheet_note}"));
             return EXIT_UNSOLVED;
         }
         return EXIT_INPUT;
@@ -206,16 +214,6 @@ fn say(text: &str) {
 /// `1 puzzle`, `10 puzzles`.
 fn counted(n: usize) -> String {
     explore::words::count(n as u128, "puzzle", "puzzles")
-}
-
-/// What to change for a run that ran into its limits, and that no sheet was drawn.
-fn limit_flag(options: &Options, svg: bool) -> (String, &'static str) {
-    let flag = match (options.timeout, options.max_nodes) {
-        (Some(_), Some(_)) => "raise --timeout or --max-nodes to make the rest".to_owned(),
-        (Some(_), None) => "raise --timeout to make the rest".to_owned(),
-        _ => "raise --max-nodes to make the rest".to_owned(),
-    };
-    (flag, if svg { "; no sheet was drawn" } else { "" })
 }
 
 /// The live line of a run: puzzles done, time so far and time left, after a second (a quick
