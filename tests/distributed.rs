@@ -466,7 +466,7 @@ fn results_of_another_puzzles_shards_are_refused_under_expect() {
         let message = stderr(&["merge", "--expect", &expect_a], of_b.as_bytes(), 2);
         assert!(message.contains("<stdin>: line 1: "), "{args:?}: {message}");
         assert!(
-            message.contains("another puzzle's shards") || message.contains("breaks the givens"),
+            message.contains("a puzzle not in") || message.contains("breaks the split puzzle's"),
             "{args:?}: {message}"
         );
         // And so are A's results twice over, in place of B's.
@@ -499,7 +499,9 @@ fn count_lines_that_contradict_themselves_are_refused() {
     ] {
         let message = stderr(&["merge"], format!("5 multiple\n{line}\n").as_bytes(), 2);
         assert!(
-            message.contains(&format!("<stdin>: line 2, column 1: '{line}' is no count")),
+            message.contains(&format!(
+                "<stdin>: line 2, column 1: '{line}' contradicts itself"
+            )),
             "{message}"
         );
     }
@@ -507,7 +509,7 @@ fn count_lines_that_contradict_themselves_are_refused() {
     let record = r#"{"schema":"explore.solve/1","status":"none","count":1,"solutions":[]}"#;
     let message = stderr(&["merge"], format!("{record}\n").as_bytes(), 2);
     assert!(
-        message.contains("is no result: none is 0 solutions"),
+        message.contains("status none with count 1 contradicts itself"),
         "{message}"
     );
     // What a real run writes is never refused.
@@ -525,8 +527,7 @@ fn a_junk_line_is_a_line_merge_cannot_read_not_a_digit_problem() {
         let message = stderr(&["merge"], format!("1 unique\n{junk}\n").as_bytes(), 2);
         assert_eq!(
             message,
-            "explore: <stdin>: line 2, column 1: no result: not a count ('4512 multiple'), \
-             solutions or JSON\n"
+            "explore: <stdin>: line 2, column 1: not a result explore merge reads\n"
         );
         assert!(!message.contains("too large"), "{message}");
     }

@@ -229,14 +229,10 @@ impl Merge {
                     match left.get_mut(puzzle) {
                         Some(n) if *n > 0 => *n -= 1,
                         Some(_) => {
-                            return Err(format!(
-                                "{at}: a second result of one puzzle of {name}: two runs?"
-                            ));
+                            return Err(format!("{at}: a second result of one puzzle (two runs?)"));
                         }
                         None => {
-                            return Err(format!(
-                                "{at}: of a puzzle not in {name}: another puzzle's shards?"
-                            ));
+                            return Err(format!("{at}: a puzzle not in {name} (another run's?)"));
                         }
                     }
                     Some(puzzle)
@@ -251,17 +247,14 @@ impl Merge {
             for solution in result.solutions.iter().flatten() {
                 let breaks = |puzzle: &Grid| !solution.is_solution_of(puzzle);
                 if expected.split_of.is_some_and(breaks) {
-                    return Err(format!(
-                        "{at}: a solution that breaks the givens {name} was split from"
-                    ));
+                    return Err(format!("{at}: a solution breaks the split puzzle's givens"));
                 }
                 if of.is_some_and(breaks) {
                     return Err(if result.puzzle.is_some() {
-                        format!("{at}: a solution that breaks its own puzzle's givens")
+                        format!("{at}: a solution breaks its own puzzle's givens")
                     } else {
                         format!(
-                            "{at}: a solution that breaks the givens of puzzle {} of {name} \
-                             (out of order? parallel --keep-order)",
+                            "{at}: a solution breaks puzzle {}'s givens (out of order?)",
                             i + 1
                         )
                     });
@@ -270,10 +263,8 @@ impl Merge {
         }
         let counts = matches!(self.kind, Some((Kind::Counts, _)));
         if unnamed > 0 && counts {
-            self.notes.push(format!(
-                "{} name no puzzle: only their number was checked (--output json names it)",
-                counted(unnamed as u64, "count line", "count lines")
-            ));
+            self.notes
+                .push("count lines name no shard: only their number was checked".to_owned());
         }
         Ok(())
     }
@@ -375,8 +366,8 @@ impl Merge {
                 let count: u128 = digits
                     .parse()
                     .map_err(|_| (column(0), format!("'{count}' is not a count of solutions")))?;
-                if let Some(why) = contradiction(status, count, at_least) {
-                    return Err((column(0), format!("'{text}' is no count: {why}")));
+                if contradicts(status, count, at_least) {
+                    return Err((column(0), format!("'{text}' contradicts itself")));
                 }
                 let exact =
                     !at_least && matches!(status, Status::Unique | Status::Multiple | Status::None);
@@ -894,9 +885,9 @@ impl SolveRecord {
         let status = status_named(&self.status)
             .ok_or_else(|| format!("field `status`: unknown status '{}'", self.status))?;
         let bound = self.exact == Some(false) || self.capped;
-        if let Some(why) = contradiction(status, self.count, bound) {
+        if contradicts(status, self.count, bound) {
             return Err(format!(
-                "status '{}' with count {} is no result: {why}",
+                "status {} with count {} contradicts itself",
                 self.status, self.count
             ));
         }
@@ -984,7 +975,7 @@ fn split_puzzle(reader: &mut impl BufRead, options: &format::Options) -> Option<
 }
 
 /// What a line that is no result is told.
-const NOT_A_RESULT: &str = "no result: not a count ('4512 multiple'), solutions or JSON";
+const NOT_A_RESULT: &str = "not a result explore merge reads";
 
 /// Whether `token` is written like a grid on one line: a board's worth of cells (of a board
 /// with real boxes), each a digit that fits it or an empty mark, or numbers between ` | `
@@ -1003,20 +994,17 @@ fn looks_like_a_grid(token: &str, separator: &str) -> bool {
     shape.side() >= 4 && shape.box_rows() >= 2 && token.chars().all(fits)
 }
 
-/// Why a verdict and a count of solutions cannot both be true, if they cannot: `unique` is
-/// one solution, `none` none, `multiple` two or more, `solved` the one found before the search
-/// stopped, `gave_up` fewer than two (two make `multiple`). `bound` says the count is a lower
-/// bound (`>=`), which only a search stopped before the end writes.
-fn contradiction(status: Status, count: u128, bound: bool) -> Option<&'static str> {
+/// Whether a verdict and a count of solutions cannot both be true: `unique` is one solution,
+/// `none` none, `multiple` two or more, `solved` the one found before the search stopped,
+/// `gave_up` fewer than two (two make `multiple`). `bound` says the count is a lower bound
+/// (`>=`), which only a search stopped before the end writes, never with an exact verdict.
+fn contradicts(status: Status, count: u128, bound: bool) -> bool {
     match status {
-        Status::Unique if bound => Some("unique is exact, not a bound"),
-        Status::None if bound => Some("none is exact, not a bound"),
-        Status::Unique if count != 1 => Some("unique is 1 solution"),
-        Status::None if count != 0 => Some("none is 0 solutions"),
-        Status::Multiple if count < 2 => Some("multiple is 2 or more"),
-        Status::Solved if count != 1 => Some("solved is 1 solution"),
-        Status::GaveUp if count >= 2 => Some("2 or more is multiple"),
-        _ => None,
+        Status::Unique => bound || count != 1,
+        Status::None => bound || count != 0,
+        Status::Multiple => count < 2,
+        Status::Solved => count != 1,
+        Status::GaveUp => count >= 2,
     }
 }
 
