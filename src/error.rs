@@ -86,7 +86,7 @@ pub enum InputErrorKind {
         symbols: Symbols,
     },
     /// A digit larger than the side of the board: `Q` (26) on a 16x16 board.
-    #[error("{}; a {side}x{side} board holds 1 to {side}", too_large(*found, *value))]
+    #[error("{}; {} board holds 1 to {side}", too_large(*found, *value), crate::words::sized(*side))]
     DigitTooLarge {
         /// The symbol as written, or `None` for a number.
         found: Option<Shown>,
@@ -292,15 +292,20 @@ fn board(side: usize) -> String {
     format!("{side}x{side}")
 }
 
+/// The board of side `side` after its article: `a 9x9`, `an 8x8`.
+fn a_board(side: usize) -> String {
+    crate::words::sized(side)
+}
+
 /// The expectation of [`InputErrorKind::RowLength`], with its reason.
 fn row_length(expected: usize, because: Because) -> String {
     match because {
         Because::FirstRow => format!("expected {expected}, as in the grid's first row"),
         Because::Asked(shape) => format!(
-            "expected {expected}, as box shape {}x{} makes a {} board",
+            "expected {expected}, as box shape {}x{} makes {} board",
             shape.box_rows(),
             shape.box_cols(),
-            board(shape.side())
+            a_board(shape.side())
         ),
         Because::Smallest => format!(
             "expected at least {expected}: the smallest board read without a box shape is {}",
@@ -320,13 +325,13 @@ fn line_length(found: usize, expected: usize, because: Because) -> String {
     match because {
         Because::Asked(shape) => {
             let makes = Shape::for_cells(found)
-                .map(|made| format!(", which make a {} board", board(made.side())))
+                .map(|made| format!(", which make {} board", a_board(made.side())))
                 .unwrap_or_default();
             format!(
-                "{found_cells}{makes}; box shape {}x{} makes a {} board, {expected} cells",
+                "{found_cells}{makes}; box shape {}x{} makes {} board, {expected} cells",
                 shape.box_rows(),
                 shape.box_cols(),
-                board(shape.side()),
+                a_board(shape.side()),
             )
         }
         _ if found > Shape::MAX_SIDE * Shape::MAX_SIDE => format!(
@@ -338,8 +343,8 @@ fn line_length(found: usize, expected: usize, because: Because) -> String {
                 .find(|side| side * side >= expected)
                 .unwrap_or(Shape::MAX_SIDE);
             format!(
-                "{found_cells}; expected a square number, such as {expected} for a {} board",
-                board(side)
+                "{found_cells}; expected a square number, such as {expected} for {} board",
+                a_board(side)
             )
         }
     }
@@ -349,10 +354,10 @@ fn line_length(found: usize, expected: usize, because: Because) -> String {
 fn why_rows(because: Because) -> String {
     match because {
         Because::Asked(shape) => format!(
-            ", as box shape {}x{} makes a {} board",
+            ", as box shape {}x{} makes {} board",
             shape.box_rows(),
             shape.box_cols(),
-            board(shape.side())
+            a_board(shape.side())
         ),
         _ => ", one for each cell of its first row".to_owned(),
     }

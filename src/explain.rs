@@ -202,10 +202,12 @@ impl fmt::Display for Given {
     }
 }
 
+/// In JSON a given's digit is a number, as every digit is there (`r10c9=12`); the letters of
+/// [`Given`]'s `Display` (`r10c9=C`) are for people.
 #[cfg(feature = "serde")]
 impl serde::Serialize for Given {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.collect_str(&format_args!("{}={}", self.cell, self.digit.get()))
     }
 }
 

@@ -42,7 +42,10 @@
 //! line; after a bad grid or literal, at the next blank line, comment line, one-line puzzle or
 //! declaration (`name = {`). A line that breaks a grid or literal but reads on its own as a
 //! whole puzzle ends it there (reported cut short, or read if it had all its rows) and is read
-//! as the next puzzle, so a good puzzle is never lost to its neighbour's fault. Input that is
+//! as the next puzzle, so a good puzzle is never lost to its neighbour's fault; inside a code
+//! literal still open, such a line ends it even where it would fit (`[[1,2,3` then one-line
+//! puzzles), unless it is the first content of an opener that holds no cell yet, which is
+//! read as a puzzle after the literal's error if the literal never closes. Input that is
 //! not text (a NUL byte, bytes that are not UTF-8) ends reading with one error; a NUL byte
 //! ends it wherever it stands, even in a comment, and nothing after it is read, so an endless
 //! stream of them (`/dev/zero`) ends at once.
@@ -212,6 +215,7 @@ pub fn read_with<R: BufRead>(reader: R, input: &str, options: &Options) -> Reade
         scratch: Vec::new(),
         reprocess: false,
         pending: None,
+        provisional: None,
         eof: false,
         done: false,
     }
@@ -286,6 +290,10 @@ pub struct Reader<R> {
     reprocess: bool,
     /// An item found on the current line after the one yielded: a second puzzle's fault.
     pending: Option<Found>,
+    /// The one line an open code literal took as its first content while that line is also a
+    /// whole puzzle of its own (`[` then a 4x4 line): its line and grid, read as the next
+    /// puzzle if the literal never closes, forgotten once the literal closes or takes more.
+    provisional: Option<(usize, Grid)>,
     eof: bool,
     done: bool,
 }
@@ -416,7 +424,7 @@ impl<R: BufRead> Reader<R> {
     /// The end of the input: the puzzle in progress ends here.
     fn finish(&mut self) -> Option<Found> {
         let found = match self.state {
-            State::Building => Some(Err(self.unfinished())),
+            State::Building => Some(Err(self.cut_short())),
             State::AfterGrid => Some(Ok(self.finished())),
             State::Idle | State::Skipping => None,
         };
@@ -432,6 +440,13 @@ impl<R: BufRead> Reader<R> {
 
     fn finished(&self) -> (usize, Grid) {
         (self.builder.start_line(), self.builder.grid())
+    }
+
+    /// The fault of a puzzle that ends unfinished, as the item to report: a literal's line held
+    /// as a puzzle of its own ([`Reader::provisional`]) follows it.
+    fn cut_short(&mut self) -> Fault {
+        self.pending = self.provisional.take().map(Ok);
+        self.unfinished()
     }
 
     /// The fault of a puzzle cut short: a bracket left open, or rows missing.
@@ -528,7 +543,55 @@ impl<R: BufRead> Reader<R> {
             (State::Building, Kind::Comment) if self.builder.in_literal() => None,
             (State::Building, Kind::Blank | Kind::Comment) => {
                 self.state = State::Idle;
-                Some(Err(self.unfinished()))
+                Some(Err(self.cut_short()))
+            }
+            (State::Building, Kind::Content) if self.builder.in_literal() => {
+                let range = content();
+                // A declaration can only open a literal of its own, and a line that is a
+                // whole puzzle cannot continue a literal that holds cells already: either
+                // ends the literal, unclosed, before it. Without this an unclosed opener
+                // (`[[1,2,3`) would take every one-line puzzle after it into its row.
+                let declares = line::declaration(&line.text[range.clone()]).is_some();
+                let own = own_puzzle(&line, &self.options, side, &mut self.scratch);
+                if declares || (own.is_some() && self.builder.has_cells()) {
+                    self.state = State::Idle;
+                    self.reprocess = true;
+                    return Some(Err(self.cut_short()));
+                }
+                let before = self.unfinished();
+                let n_before = self.builder.n_read();
+                let found = read_line(
+                    &mut self.state,
+                    &mut self.builder,
+                    &mut self.scratch,
+                    &line,
+                    range,
+                    false,
+                );
+                match found {
+                    None if self.builder.in_literal() => {
+                        // A literal with no cells yet may hold this whole puzzle as its flat
+                        // content; it is held in case the literal never closes.
+                        if let Some(grid) = own {
+                            self.provisional = Some((line.number, grid));
+                        } else if self.builder.n_read() != n_before {
+                            self.provisional = None;
+                        }
+                        None
+                    }
+                    Some(Err(_)) if own.is_some() || self.provisional.is_some() => {
+                        // The literal breaks here: it ends unclosed before this line, and
+                        // this line is read afresh.
+                        self.state = State::Idle;
+                        self.reprocess = true;
+                        self.pending = self.provisional.take().map(Ok);
+                        Some(Err(before))
+                    }
+                    _ => {
+                        self.provisional = None;
+                        found
+                    }
+                }
             }
             (State::AfterGrid | State::Building, Kind::Content) => {
                 // Where the puzzle in progress stands before this line, in case the line
@@ -575,20 +638,30 @@ fn starts_anew(
     side: Option<usize>,
     scratch: &mut Vec<(Field, usize)>,
 ) -> bool {
+    own_puzzle(line, options, side, scratch).is_some()
+}
+
+/// The puzzle `line` is on its own, if it starts the next puzzle ([`starts_anew`]).
+fn own_puzzle(
+    line: &Line<'_>,
+    options: &Options,
+    side: Option<usize>,
+    scratch: &mut Vec<(Field, usize)>,
+) -> Option<Grid> {
     let is_row = |grid: &Grid| Some(grid.shape().n_cells()) == side;
     if let Some((grid, _)) = quick_line(line.bytes, options) {
-        return !is_row(&grid);
+        return (!is_row(&grid)).then_some(grid);
     }
     let opening = line::opening(line.text, options.symbols, options.shape.map(Shape::side));
     if !opening.whole {
-        return false;
+        return None;
     }
     let mut builder = Builder::new(*options);
     builder.reset(line.number);
     let mut state = State::Idle;
     match read_line(&mut state, &mut builder, scratch, line, opening.range, true) {
-        Some(Ok((_, grid))) => !is_row(&grid),
-        _ => false,
+        Some(Ok((_, grid))) => (!is_row(&grid)).then_some(grid),
+        _ => None,
     }
 }
 

@@ -25,11 +25,21 @@
 //!
 //! The `i`-th puzzle of a run depends only on the seed and `i`: [`generate_with`] makes puzzles
 //! on every thread and hands them back in order, the same for every thread count.
+//!
+//! A run may be bounded ([`Options::timeout`] for the whole run, [`Options::max_nodes`] for the
+//! boards each puzzle's searches may expand in all, in `generate/limits.rs`): a puzzle whose
+//! allowance runs out is not made, and [`GenerateError::Limit`] says which limit it was. Targets
+//! that no puzzle can meet are refused before any work ([`Options::check`]).
+
+mod limits;
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use limits::{Allowance, Spent};
 
 use crate::geometry::{Digit, Shape};
 use crate::grade::{self, Grade, Level};
@@ -184,6 +194,12 @@ pub struct Options {
     pub max_tries: Option<usize>,
     /// Threads making puzzles at once (each puzzle on one); at least 1.
     pub threads: usize,
+    /// How long the whole run may take ([`generate_with`]; for [`puzzle`], that puzzle):
+    /// puzzles not made by then are not made. `None`: no limit.
+    pub timeout: Option<Duration>,
+    /// Boards that the searches made for one puzzle may expand in all (grids drawn, removals
+    /// checked, the grade); a puzzle that needs more is not made. `None`: no limit.
+    pub max_nodes: Option<u64>,
 }
 
 impl Default for Options {
@@ -198,6 +214,8 @@ impl Default for Options {
             level: None,
             max_tries: None,
             threads: Config::default().threads,
+            timeout: None,
+            max_nodes: None,
         }
     }
 }
@@ -236,6 +254,10 @@ impl Options {
         with_max_tries: max_tries: Option<usize>;
         /// Sets [`Options::threads`].
         with_threads: threads: usize;
+        /// Sets [`Options::timeout`].
+        with_timeout: timeout: Option<Duration>;
+        /// Sets [`Options::max_nodes`].
+        with_max_nodes: max_nodes: Option<u64>;
     }
 
     /// Grids drawn for one puzzle before a target is given up: [`Options::max_tries`], or its
@@ -279,8 +301,52 @@ impl Options {
                     least,
                 });
             }
+            let orbits = Orbits::of(self.symmetry, shape);
+            if !orbits.reach(givens) {
+                let below = (0..givens).rev().find(|&n| orbits.reach(n) && n >= least);
+                let above = (givens..=shape.n_cells()).find(|&n| orbits.reach(n));
+                return Err(GenerateError::Orbits {
+                    givens,
+                    symmetry: self.symmetry,
+                    shape,
+                    sizes: orbits.sizes(),
+                    nearest: [below, above].into_iter().flatten().collect(),
+                });
+            }
         }
         Ok(())
+    }
+}
+
+/// How many orbits of each size (1, 2 and 4 cells) a symmetry cuts a board into: the givens of
+/// a symmetric pattern are a sum of whole orbits.
+struct Orbits {
+    by_size: [usize; 5],
+}
+
+impl Orbits {
+    fn of(symmetry: Symmetry, shape: Shape) -> Orbits {
+        let mut by_size = [0; 5];
+        for orbit in symmetry.orbits(shape) {
+            by_size[orbit.len()] += 1;
+        }
+        Orbits { by_size }
+    }
+
+    /// Whether whole orbits can make `givens` cells.
+    fn reach(&self, givens: usize) -> bool {
+        let [_, ones, twos, _, fours] = self.by_size;
+        (0..=fours.min(givens / 4)).any(|four| {
+            let rest = givens - 4 * four;
+            (0..=twos.min(rest / 2)).any(|two| rest - 2 * two <= ones)
+        })
+    }
+
+    /// The sizes of the orbits, smallest first.
+    fn sizes(&self) -> Vec<usize> {
+        (1..self.by_size.len())
+            .filter(|&size| self.by_size[size] > 0)
+            .collect()
     }
 }
 
@@ -306,8 +372,9 @@ pub struct Generated {
 pub enum GenerateError {
     /// A symmetry the board cannot have.
     #[error(
-        "a {shape} board cannot have {symmetry} symmetry: a quarter turn needs square boxes \
-         (try rotate180 or mirror)"
+        "{} {shape} board cannot have {symmetry} symmetry: a quarter turn needs square \
+         boxes (try rotate180 or mirror)",
+        crate::words::article(shape.side() as u128)
     )]
     Symmetry {
         /// The symmetry asked for.
@@ -328,6 +395,36 @@ pub enum GenerateError {
         /// The fewest a unique puzzle may have.
         least: usize,
     },
+    /// A number of givens that no pattern with the symmetry has: its cells go in whole orbits
+    /// (a cell and its images), and no sum of orbits makes that number.
+    #[error(
+        "{} {} board with {symmetry} symmetry cannot have {givens} givens: they come in \
+         orbits of {} cells (a cell with its images), so {}",
+        crate::words::article(shape.side() as u128),
+        words_side(*shape),
+        orbit_words(sizes),
+        nearest_words(nearest)
+    )]
+    Orbits {
+        /// The number asked for.
+        givens: usize,
+        /// The symmetry asked for.
+        symmetry: Symmetry,
+        /// The board.
+        shape: Shape,
+        /// The sizes of its orbits, smallest first.
+        sizes: Vec<usize>,
+        /// The nearest numbers of givens below and above that orbits make.
+        nearest: Vec<usize>,
+    },
+    /// A limit of the run ran out before the puzzle was made.
+    #[error("puzzle {}: not made: {limit}", index + 1)]
+    Limit {
+        /// The puzzle's place in the run, from 0.
+        index: usize,
+        /// The limit.
+        limit: Limit,
+    },
     /// No grid drawn gave a puzzle that met the targets.
     #[error("puzzle {}: {tries} grids drawn, none gave {wanted}{}", index + 1,
         fewest.map(|n| format!(" (the fewest givens reached: {n})")).unwrap_or_default())]
@@ -341,6 +438,48 @@ pub enum GenerateError {
         /// The fewest givens a try reached, when a number of givens was asked for.
         fewest: Option<usize>,
     },
+}
+
+/// A limit of a run that ran out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Limit {
+    /// [`Options::timeout`].
+    Time(Duration),
+    /// [`Options::max_nodes`].
+    Nodes(u64),
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Time(time) => write!(
+                f,
+                "the time limit of {} s ran out",
+                (time.as_secs_f64() * 1000.0).round() / 1000.0
+            ),
+            Limit::Nodes(n) => write!(f, "its searches reached the limit of {n} boards"),
+        }
+    }
+}
+
+/// `16x16`.
+fn words_side(shape: Shape) -> String {
+    format!("{0}x{0}", shape.side())
+}
+
+/// `2`, `1 and 4`.
+fn orbit_words(sizes: &[usize]) -> String {
+    let names: Vec<String> = sizes.iter().map(ToString::to_string).collect();
+    names.join(" and ")
+}
+
+/// What numbers of givens are near: `the nearest are 100 and 102`.
+fn nearest_words(nearest: &[usize]) -> String {
+    match nearest {
+        [] => "no number of givens does".to_owned(),
+        [one] => format!("the nearest that can be is {one}"),
+        [below, above, ..] => format!("the nearest that can be are {below} and {above}"),
+    }
 }
 
 /// A seeded xorshift64* generator: enough for shuffles, and the same on every platform.
@@ -424,35 +563,39 @@ pub fn is_unique(puzzle: &Grid) -> bool {
 
 /// Whether `puzzle` has exactly one solution and no given can go without losing it.
 pub fn is_minimal(puzzle: &Grid) -> bool {
-    is_unique(puzzle) && removable(puzzle).is_none()
+    is_unique(puzzle) && matches!(removable(puzzle, &mut Allowance::unlimited()), Ok(None))
 }
 
 /// The first given (a reading-order index) whose removal leaves `puzzle` with one solution.
-fn removable(puzzle: &Grid) -> Option<usize> {
+fn removable(puzzle: &Grid, allowance: &mut Allowance) -> Result<Option<usize>, Spent> {
     let config = unique_config(puzzle.shape());
     let mut values = puzzle.as_slice().to_vec();
-    (0..values.len()).find(|&index| {
+    for index in 0..values.len() {
         let digit = values[index];
         if digit == 0 {
-            return false;
+            continue;
         }
         values[index] = 0;
-        let outcome = solve(&Grid::from_values(puzzle.shape(), &values), &config);
+        let outcome = allowance.solve(&Grid::from_values(puzzle.shape(), &values), &config)?;
         values[index] = digit;
-        outcome.stop == Stop::Exhausted && outcome.count == 1
-    })
+        if outcome.stop == Stop::Exhausted && outcome.count == 1 {
+            return Ok(Some(index));
+        }
+    }
+    Ok(None)
 }
 
 /// A random full grid of `shape` from `seed` (step 1 of the module's docs): the grid that the
 /// puzzles of that seed start from, for a look at how grids are drawn.
 pub fn random_solution(shape: Shape, seed: u64) -> Grid {
-    draw_solution(shape, &mut Rng::new(mix(seed)))
+    draw_solution(shape, &mut Rng::new(mix(seed)), &mut Allowance::unlimited())
+        .expect("no limit runs out")
 }
 
 /// Boards with random givens tried before the pattern grid stands in.
 const SEED_TRIES: usize = 20;
 
-fn draw_solution(shape: Shape, rng: &mut Rng) -> Grid {
+fn draw_solution(shape: Shape, rng: &mut Rng, allowance: &mut Allowance) -> Result<Grid, Spent> {
     let config = Config::default()
         .with_strategy(Strategy::Dfs)
         .with_threads(1)
@@ -468,12 +611,12 @@ fn draw_solution(shape: Shape, rng: &mut Rng) -> Grid {
                 seeds.set(cell, Some(free[rng.below(free.len())]));
             }
         }
-        let outcome = solve(&seeds, &config);
+        let outcome = allowance.solve(&seeds, &config)?;
         if let [solution] = &outcome.solutions[..] {
-            return scramble(solution, rng);
+            return Ok(scramble(solution, rng));
         }
     }
-    scramble(&pattern(shape), rng)
+    Ok(scramble(&pattern(shape), rng))
 }
 
 /// The grid whose row `r` is the first row shifted by `r`'s place among the bands: a solution
@@ -544,12 +687,20 @@ fn scramble(grid: &Grid, rng: &mut Rng) -> Grid {
 
 /// What a removal must keep: one solution, or one that the level's rule reaches without a
 /// guess.
-fn keeps(puzzle: &Grid, rule: Option<Forced>, config: &Config) -> bool {
+fn keeps(
+    puzzle: &Grid,
+    rule: Option<Forced>,
+    config: &Config,
+    allowance: &mut Allowance,
+) -> Result<bool, Spent> {
     match rule {
-        Some(rule) => grade::solves_without_guessing(puzzle, rule),
+        Some(rule) => {
+            allowance.check()?;
+            Ok(grade::solves_without_guessing(puzzle, rule))
+        }
         None => {
-            let outcome = solve(puzzle, config);
-            outcome.stop == Stop::Exhausted && outcome.count == 1
+            let outcome = allowance.solve(puzzle, config)?;
+            Ok(outcome.stop == Stop::Exhausted && outcome.count == 1)
         }
     }
 }
@@ -562,7 +713,8 @@ fn reduce(
     stop_at: Option<usize>,
     rule: Option<Forced>,
     rng: &mut Rng,
-) -> Grid {
+    allowance: &mut Allowance,
+) -> Result<Grid, Spent> {
     let shape = solution.shape();
     let config = unique_config(shape);
     rng.shuffle(orbits);
@@ -583,7 +735,7 @@ fn reduce(
         for &cell in orbit {
             values[cell] = 0;
         }
-        if keeps(&Grid::from_values(shape, &values), rule, &config) {
+        if keeps(&Grid::from_values(shape, &values), rule, &config, allowance)? {
             filled -= orbit.len();
         } else {
             for (&cell, &value) in orbit.iter().zip(&saved) {
@@ -591,12 +743,44 @@ fn reduce(
             }
         }
     }
-    Grid::from_values(shape, &values)
+    Ok(Grid::from_values(shape, &values))
 }
 
-/// The `index`-th puzzle of a run: a function of the options and `index` alone.
+/// The `index`-th puzzle of a run: a function of the options and `index` alone, unless a limit
+/// runs out first ([`Options::timeout`], counted from now, and [`Options::max_nodes`]).
 pub fn puzzle(options: &Options, index: usize) -> Result<Generated, GenerateError> {
     options.check()?;
+    make(options, index, deadline(options.timeout))
+}
+
+/// The moment `timeout` from now ends, if it is one a clock can name.
+fn deadline(timeout: Option<Duration>) -> Option<Instant> {
+    timeout.and_then(|timeout| Instant::now().checked_add(timeout))
+}
+
+/// [`puzzle`] by `deadline`, within its budget of boards; the error names the limit that ran
+/// out.
+fn make(
+    options: &Options,
+    index: usize,
+    deadline: Option<Instant>,
+) -> Result<Generated, GenerateError> {
+    let mut allowance = Allowance::new(deadline, options.max_nodes);
+    attempt(options, index, &mut allowance).map_err(|spent| GenerateError::Limit {
+        index,
+        limit: match spent {
+            Spent::Time => Limit::Time(options.timeout.unwrap_or_default()),
+            Spent::Nodes => Limit::Nodes(options.max_nodes.unwrap_or_default()),
+        },
+    })?
+}
+
+/// The tries of [`puzzle`] within `allowance`: the outer error says it ran out.
+fn attempt(
+    options: &Options,
+    index: usize,
+    allowance: &mut Allowance,
+) -> Result<Result<Generated, GenerateError>, Spent> {
     let shape = options.shape;
     let mut rng = Rng::stream(options.seed, index);
     let mut orbits = options.symmetry.orbits(shape);
@@ -614,8 +798,8 @@ pub fn puzzle(options: &Options, index: usize) -> Result<Generated, GenerateErro
     };
     let mut fewest: Option<usize> = None;
     for attempt in 1..=tries {
-        let solution = draw_solution(shape, &mut rng);
-        let puzzle = reduce(&solution, &mut orbits, stop_at, rule, &mut rng);
+        let solution = draw_solution(shape, &mut rng, allowance)?;
+        let puzzle = reduce(&solution, &mut orbits, stop_at, rule, &mut rng, allowance)?;
         let n = puzzle.n_filled();
         fewest = Some(fewest.map_or(n, |least| least.min(n)));
         if options.givens.is_some_and(|givens| givens != n) {
@@ -623,10 +807,10 @@ pub fn puzzle(options: &Options, index: usize) -> Result<Generated, GenerateErro
         }
         // Without symmetry one pass is minimal (module docs) unless a rule held it back.
         let proven = options.symmetry == Symmetry::None && rule.is_none();
-        if options.minimal && !proven && removable(&puzzle).is_some() {
+        if options.minimal && !proven && removable(&puzzle, allowance)?.is_some() {
             continue;
         }
-        let grade = grade::grade(&puzzle, &grade::Options::default());
+        let grade = allowance.grade(&puzzle)?;
         if options
             .level
             .is_some_and(|level| grade.verdict.level() != Some(level))
@@ -634,20 +818,20 @@ pub fn puzzle(options: &Options, index: usize) -> Result<Generated, GenerateErro
             continue;
         }
         debug_assert_eq!(grade.solution.as_ref(), Some(&solution));
-        return Ok(Generated {
+        return Ok(Ok(Generated {
             index,
             puzzle,
             solution,
             grade,
             tries: attempt,
-        });
+        }));
     }
-    Err(GenerateError::Unmet {
+    Ok(Err(GenerateError::Unmet {
         index,
         tries,
         wanted: wanted(options),
         fewest: options.givens.and(fewest),
-    })
+    }))
 }
 
 /// The targets in words: `a minimal puzzle with 24 givens at level hard`.
@@ -698,6 +882,7 @@ pub fn generate_with(
         .threads
         .clamp(1, Config::MAX_THREADS)
         .min(options.count.max(1));
+    let deadline = deadline(options.timeout);
     let window = AHEAD * threads;
     let (task_tx, task_rx) = crossbeam_channel::bounded::<usize>(window);
     let (done_tx, done_rx) = crossbeam_channel::unbounded();
@@ -710,7 +895,7 @@ pub fn generate_with(
                     if stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    if done.send((index, puzzle(options, index))).is_err() {
+                    if done.send((index, make(options, index, deadline))).is_err() {
                         break;
                     }
                 }
@@ -830,5 +1015,73 @@ mod tests {
             "{error}"
         );
         assert!(error.to_string().contains("3 givens"), "{error}");
+    }
+
+    #[test]
+    fn givens_that_whole_orbits_cannot_make_are_refused_before_any_work() {
+        let sixteen = Options::default().with_shape(shape("4x4"));
+        let half_turn = sixteen.clone().with_symmetry(Symmetry::Rotate180);
+        let error = half_turn
+            .clone()
+            .with_givens(Some(101))
+            .check()
+            .unwrap_err();
+        assert!(
+            matches!(&error, GenerateError::Orbits { nearest, sizes, .. }
+                if nearest == &[100, 102] && sizes == &[2]),
+            "{error}"
+        );
+        assert_eq!(half_turn.with_givens(Some(100)).check(), Ok(()));
+        // An odd side has a centre, an orbit of one cell: odd counts can be made.
+        let nine = Options::default().with_symmetry(Symmetry::Rotate180);
+        assert_eq!(nine.clone().with_givens(Some(25)).check(), Ok(()));
+        let quarter = nine.with_symmetry(Symmetry::Rotate90);
+        let error = quarter.clone().with_givens(Some(26)).check().unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("the nearest that can be are 25 and 28"),
+            "{error}"
+        );
+        assert_eq!(quarter.with_givens(Some(29)).check(), Ok(()));
+        assert!(
+            sixteen
+                .with_symmetry(Symmetry::Mirror)
+                .with_givens(Some(99))
+                .check()
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn a_puzzle_whose_limit_runs_out_is_not_made_and_says_which() {
+        let now = Options::default().with_timeout(Some(Duration::ZERO));
+        assert!(matches!(
+            puzzle(&now, 0),
+            Err(GenerateError::Limit {
+                index: 0,
+                limit: Limit::Time(_)
+            })
+        ));
+        let few = Options::default().with_max_nodes(Some(10)).with_count(3);
+        let mut made = Vec::new();
+        let error = generate_with(&few, |puzzle| {
+            made.push(puzzle);
+            true
+        })
+        .unwrap_err();
+        assert_eq!(
+            error,
+            GenerateError::Limit {
+                index: 0,
+                limit: Limit::Nodes(10)
+            }
+        );
+        assert!(made.is_empty());
+        assert!(error.to_string().contains("limit of 10 boards"), "{error}");
+        // A budget that is not reached changes nothing.
+        let four = Options::default().with_shape(shape("2x2")).with_seed(3);
+        let bounded = four.clone().with_max_nodes(Some(1_000_000));
+        assert_eq!(puzzle(&four, 2), puzzle(&bounded, 2));
     }
 }

@@ -187,6 +187,8 @@ pub struct Options {
     /// Give up after this many boards in the one search that may run long, that of a puzzle
     /// no rule solves; `None` (the default): no limit.
     pub max_nodes: Option<u64>,
+    /// Give up when that search has run this long; `None` (the default): no limit.
+    pub timeout: Option<std::time::Duration>,
 }
 
 impl Options {
@@ -194,6 +196,13 @@ impl Options {
     #[must_use]
     pub fn with_max_nodes(mut self, max_nodes: Option<u64>) -> Options {
         self.max_nodes = max_nodes;
+        self
+    }
+
+    /// Sets [`Options::timeout`].
+    #[must_use]
+    pub fn with_timeout(mut self, timeout: Option<std::time::Duration>) -> Options {
+        self.timeout = timeout;
         self
     }
 }
@@ -240,7 +249,9 @@ pub fn grade(puzzle: &Grid, options: &Options) -> Grade {
     }
     let outcome = solve(
         puzzle,
-        &config(Forced::Subsets).with_max_nodes(options.max_nodes),
+        &config(Forced::Subsets)
+            .with_max_nodes(options.max_nodes)
+            .with_timeout(options.timeout),
     );
     let verdict = match outcome.status() {
         Status::Unique => Verdict::Graded(Level::Extreme),

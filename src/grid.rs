@@ -115,7 +115,8 @@ impl Grid {
         let value = digit.map_or(0, Digit::get);
         assert!(
             value <= self.shape.side(),
-            "digit {value} on a {}",
+            "digit {value} on {} {}",
+            crate::words::article(self.shape.side() as u128),
             self.shape
         );
         let index = self.shape.index(cell);

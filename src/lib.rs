@@ -49,6 +49,7 @@ mod testing;
 mod threads;
 pub mod trace;
 pub mod tree;
+pub mod words;
 
 pub use config::{Branch, Config, Forced, Learn, Strategy, UnknownName};
 pub use error::InputError;

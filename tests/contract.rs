@@ -186,6 +186,70 @@ fn explain_json_is_as_documented() {
     assert_eq!(output.status.code(), Some(2));
 }
 
+/// Whether every digit in `value` is written as a number: the digits of `differing`, `tried`
+/// and `live`, and the digit after `=` in each given (`r10c9=12`, never `r10c9=C`).
+fn digits_are_numbers(value: &Value) -> bool {
+    match value {
+        Value::String(text) => text
+            .split_once('=')
+            .is_none_or(|(_, digit)| digit.parse::<u32>().is_ok()),
+        Value::Array(items) => items.iter().all(digits_are_numbers),
+        Value::Object(fields) => fields
+            .iter()
+            .filter(|(name, _)| !matches!(name.as_str(), "solution" | "input" | "error"))
+            .all(|(_, value)| digits_are_numbers(value)),
+        _ => true,
+    }
+}
+
+#[test]
+fn explain_json_writes_digits_as_numbers_on_large_boards_too() {
+    // A 16x16 solution with a rectangle of two digits of 10 or more emptied: two solutions,
+    // which differ in those digits, and one of them the given to add.
+    let data = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/16x16_janko.txt"),
+    )
+    .unwrap();
+    let solution = data
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .find_map(|line| line.split_whitespace().nth(1))
+        .unwrap();
+    let cells: Vec<char> = solution.chars().collect();
+    let at = |r: usize, c: usize| cells[r * 16 + c];
+    let large = |c: char| c.is_ascii_alphabetic();
+    let mut rectangle = None;
+    'found: for r1 in 0..16 {
+        for r2 in r1 + 1..(r1 / 4 + 1) * 4 {
+            for c1 in 0..16 {
+                for c2 in (c1 / 4 + 1) * 4..16 {
+                    let (a, b) = (at(r1, c1), at(r1, c2));
+                    if large(a) && large(b) && at(r2, c1) == b && at(r2, c2) == a {
+                        rectangle = Some([(r1, c1), (r1, c2), (r2, c1), (r2, c2)]);
+                        break 'found;
+                    }
+                }
+            }
+        }
+    }
+    let mut puzzle = cells.clone();
+    for (r, c) in rectangle.expect("a rectangle of two large digits") {
+        puzzle[r * 16 + c] = '.';
+    }
+    let puzzle: String = puzzle.into_iter().collect();
+    let output = explore()
+        .args(["explain", &puzzle, "--output", "json"])
+        .output()
+        .unwrap();
+    let records = json_lines(&output.stdout);
+    assert_eq!(records[0]["status"], "multiple", "{records:?}");
+    let givens = records[0]["fewest"]["givens"].as_array().unwrap();
+    let given = givens[0].as_str().unwrap();
+    let digit: u32 = given.split_once('=').unwrap().1.parse().unwrap();
+    assert!(digit >= 10, "{given}");
+    assert!(digits_are_numbers(&records[0]), "{}", records[0]);
+}
+
 #[test]
 fn trace_json_is_as_documented() {
     let output = explore()

@@ -168,7 +168,7 @@ fn a_lower_bound_is_said_and_exits_1() {
         1,
     );
     assert_eq!(merged, ">=15 multiple\n");
-    let message = stderr(&["merge"], b"10 multiple\n>=3 gave_up\n", 1);
+    let message = stderr(&["merge"], b"10 multiple\n>=1 gave_up\n", 1);
     assert!(
         message.contains("lower bound") && message.contains("gave up"),
         "{message}"
@@ -430,6 +430,113 @@ fn missing_results_and_a_solution_met_twice_are_errors() {
     let twice = format!("{results}{}\n", results.lines().next().unwrap());
     let message = stderr(&["merge"], twice.as_bytes(), 2);
     assert!(message.contains("is in two results"), "{message}");
+}
+
+/// Two 4x4 puzzles of 12 solutions each whose splits at depth 2 both have four shards.
+const A_4X4: &str = "2......1........";
+const B_4X4: &str = "1......2........";
+
+/// The output of explore with `args` on `stdin`, whatever its exit status.
+fn output_of(args: &[&str], stdin: &str) -> String {
+    let output = explore()
+        .args(args)
+        .write_stdin(stdin.to_owned())
+        .output()
+        .unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn results_of_another_puzzles_shards_are_refused_under_expect() {
+    let shards_a = run(&["split", A_4X4, "--depth", "2"], b"", 0);
+    let shards_b = run(&["split", B_4X4, "--depth", "2"], b"", 0);
+    assert_eq!(shard_lines(&shards_a).len(), shard_lines(&shards_b).len());
+    let dir = files(&[("a.txt", &shards_a), ("b.txt", &shards_b)]);
+    let (expect_a, expect_b) = (path(&dir, "a.txt"), path(&dir, "b.txt"));
+    for args in [
+        &["--count", "-", "--output", "json"][..],
+        &["--all", "-", "--output", "json"],
+        &["--all", "-", "--output", "line"],
+    ] {
+        let of_b = output_of(args, &shards_b);
+        // B's results merge under B's shards, to B's 12 solutions.
+        let total = run(&["merge", "--expect", &expect_b], of_b.as_bytes(), 0);
+        assert!(total.starts_with("12 solutions: multiple"), "{total}");
+        // Under A's, they are refused, whatever their number.
+        let message = stderr(&["merge", "--expect", &expect_a], of_b.as_bytes(), 2);
+        assert!(message.contains("<stdin>: line 1: "), "{args:?}: {message}");
+        assert!(
+            message.contains("a puzzle not in") || message.contains("breaks the split puzzle's"),
+            "{args:?}: {message}"
+        );
+        // And so are A's results twice over, in place of B's.
+        let of_a = output_of(args, &shards_a);
+        if args.contains(&"json") {
+            let half: Vec<&str> = of_a.lines().take(2).collect();
+            let twice = format!("{}\n{}\n", half.join("\n"), half.join("\n"));
+            let message = stderr(&["merge", "--expect", &expect_a], twice.as_bytes(), 2);
+            assert!(message.contains("line 3: a second result"), "{message}");
+        }
+    }
+    // Count lines name no shard: their number is all that is checked, and the merge says so.
+    let counts = output_of(&["--count", "-", "--output", "line"], &shards_b);
+    let message = stderr(&["merge", "--expect", &expect_a], counts.as_bytes(), 0);
+    assert!(
+        message.contains("only their number was checked"),
+        "{message}"
+    );
+}
+
+#[test]
+fn count_lines_that_contradict_themselves_are_refused() {
+    for line in [
+        "0 multiple",
+        "1 none",
+        "2 unique",
+        ">=1 unique",
+        "3 gave_up",
+        "2 solved",
+    ] {
+        let message = stderr(&["merge"], format!("5 multiple\n{line}\n").as_bytes(), 2);
+        assert!(
+            message.contains(&format!(
+                "<stdin>: line 2, column 1: '{line}' contradicts itself"
+            )),
+            "{message}"
+        );
+    }
+    // The same verdicts in records.
+    let record = r#"{"schema":"explore.solve/1","status":"none","count":1,"solutions":[]}"#;
+    let message = stderr(&["merge"], format!("{record}\n").as_bytes(), 2);
+    assert!(
+        message.contains("status none with count 1 contradicts itself"),
+        "{message}"
+    );
+    // What a real run writes is never refused.
+    let total = run(
+        &["merge"],
+        b"1 unique\n0 none\n>=2 multiple\n>=0 gave_up\n",
+        1,
+    );
+    assert!(total.starts_with("at least 3 solutions"), "{total}");
+}
+
+#[test]
+fn a_junk_line_is_a_line_merge_cannot_read_not_a_digit_problem() {
+    for junk in ["hello world", "h", "abcdefghijklmnopqrstuvwxy"] {
+        let message = stderr(&["merge"], format!("1 unique\n{junk}\n").as_bytes(), 2);
+        assert_eq!(
+            message,
+            "explore: <stdin>: line 2, column 1: not a result explore merge reads\n"
+        );
+        assert!(!message.contains("too large"), "{message}");
+    }
+    // A line shaped like a solution is told what is wrong with it as one.
+    let message = stderr(&["merge"], b"123434122143432.\n", 2);
+    assert!(
+        message.contains("not a solution: 1 of its cells is empty"),
+        "{message}"
+    );
 }
 
 #[test]

@@ -397,6 +397,55 @@ fn a_code_literal_broken_by_a_one_line_puzzle_is_reported_and_the_puzzle_read() 
 }
 
 #[test]
+fn an_unclosed_opener_loses_none_of_the_one_line_puzzles_after_it() {
+    // Each opener leaves a bracket open; the puzzles after it are read, each on its line.
+    let openers = [
+        ("[[1,2,3", 1),
+        ("{{1,2,3", 1),
+        ("int[][] a = {", 13),
+        ("matrix = [", 10),
+        ("[", 1),
+        ("[[", 1),
+    ];
+    for (opener, column) in openers {
+        let [third, ..] = ALMANAC;
+        let text = format!("{opener}\n{SEED_000}\n{SEED_001}\n{third}\n");
+        let expected = [Err((1, column)), Ok(SEED_000), Ok(SEED_001), Ok(third)];
+        let kinds = read_and_solve(&text, &expected);
+        assert!(
+            matches!(kinds[..], [InputErrorKind::UnclosedBracket { .. }]),
+            "{opener}: {kinds:?}"
+        );
+        // A blank line after them ends nothing more.
+        read_and_solve(&format!("{text}\n"), &expected);
+        // Nor does another opener later, or the end of the input just after the first puzzle.
+        let text = format!("{opener}\n{SEED_000}\n{opener}\n{SEED_001}");
+        let expected = [
+            Err((1, column)),
+            Ok(SEED_000),
+            Err((3, column)),
+            Ok(SEED_001),
+        ];
+        read_and_solve(&text, &expected);
+        let expected = [Err((1, column)), Ok(FOUR)];
+        read_and_solve(&format!("{opener}\n{FOUR}"), &expected);
+    }
+}
+
+#[test]
+fn a_literal_whose_flat_content_is_on_a_line_of_its_own_still_reads() {
+    // The opening bracket on one line, all the cells on the next, the closing one after.
+    let numbers: Vec<String> = SEED_000
+        .chars()
+        .map(|c| c.to_string().replace('.', "0"))
+        .collect();
+    let text = format!("int[] flat = {{\n{}\n}};\n{SEED_001}\n", numbers.join(", "));
+    read_and_solve(&text, &[Ok(SEED_000), Ok(SEED_001)]);
+    let text = format!("[\n{}\n]\n", numbers.join(","));
+    read_and_solve(&text, &[Ok(SEED_000)]);
+}
+
+#[test]
 fn tab_separated_rows_broken_by_a_one_line_puzzle_are_reported_and_the_puzzle_read() {
     let tabbed: Vec<String> = rows(SEED_000, SIZE)[..4]
         .iter()
@@ -594,6 +643,28 @@ fn a_stray_letter_is_a_digit_too_large_for_the_board() {
         error.to_string(),
         "t: puzzle 1, line 1, column 41: 'x' stands for 33, too large; a 9x9 board holds 1 to 9"
     );
+}
+
+#[test]
+fn sizes_are_spoken_with_the_article_they_take() {
+    // A 9 on an 8x8 board, an 11x11 and an 18x18 asked for with --box.
+    let eight = format!("9.......\n{}", "........\n".repeat(7));
+    assert!(
+        parse_error(&eight)
+            .to_string()
+            .ends_with("9 is too large; an 8x8 board holds 1 to 8"),
+    );
+    for (shape, side) in [("1x11", 11), ("2x9", 18)] {
+        let options = Options::default().with_shape(Some(shape.parse().unwrap()));
+        let items = format::parse_with(SEED_000, "t", &options);
+        let error = items[0].as_ref().unwrap_err().to_string();
+        let board = format!("makes an {side}x{side} board");
+        assert!(error.contains(&board), "{error}");
+        assert!(
+            !error.contains(" a 8") && !error.contains(" a 1"),
+            "{error}"
+        );
+    }
 }
 
 #[test]
@@ -1091,6 +1162,68 @@ fn the_command_line_solves_a_4x4_and_a_6x6_of_3x2_boxes() {
 }
 
 #[test]
+fn the_command_line_solves_every_puzzle_after_an_unclosed_opener() {
+    // Twenty 9x9 puzzles and a blank line after `{{1,2,3`: one error, twenty solved.
+    let set = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/top1465.txt"),
+    )
+    .unwrap();
+    let twenty: Vec<&str> = set
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .filter_map(|line| line.split_whitespace().next())
+        .take(20)
+        .collect();
+    for opener in ["[[1,2,3", "{{1,2,3"] {
+        let input = format!("{opener}\n{}\n\n", twenty.join("\n"));
+        let output = explore()
+            .args(["-o", "line", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(
+                "<stdin>: puzzle 1, line 1, column 1: '",
+            ))
+            .stderr(predicates::str::contains("is never closed"))
+            .stderr(predicates::str::contains("21 puzzles"))
+            .stderr(predicates::str::contains("20 unique, 1 invalid"))
+            .get_output()
+            .stdout
+            .clone();
+        let stdout = String::from_utf8(output).unwrap();
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 21, "{stdout}");
+        assert_eq!(lines[0], "invalid");
+        for (line, puzzle) in lines[1..].iter().zip(&twenty) {
+            assert!(grid(line).is_solution_of(&grid(puzzle)), "{line}");
+        }
+    }
+    // 4x4 puzzles after a declaration or a lone bracket: the first is solved too.
+    let four = ["..42.2.1.4..2.1.", "...3.3.4....1...", ".3.44....2.....3"];
+    for (opener, column) in [("int[][] a = {", 13), ("matrix = [", 10), ("[", 1)] {
+        let input = format!("{opener}\n{}\n", four.join("\n"));
+        let output = explore()
+            .args(["-o", "line", "-"])
+            .write_stdin(input)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(format!(
+                "<stdin>: puzzle 1, line 1, column {column}: "
+            )))
+            .stderr(predicates::str::contains("3 unique, 1 invalid"))
+            .get_output()
+            .stdout
+            .clone();
+        let stdout = String::from_utf8(output).unwrap();
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 4, "{stdout}");
+        for (line, puzzle) in lines[1..].iter().zip(four) {
+            assert!(grid(line).is_solution_of(&grid(puzzle)), "{line}");
+        }
+    }
+}
+
+#[test]
 fn the_command_line_reads_hex_and_says_when_the_box_shape_does_not_fit() {
     let output = explore()
         .args([
@@ -1450,7 +1583,90 @@ fn unreadable(grid: &Grid, layout: usize) -> bool {
     layout == 4 && rows_of(grid)[0].iter().all(Option::is_none)
 }
 
-/// Fragments that valid and invalid inputs are built from.
+/// A code literal's first line, left open: a declaration or none, one or two brackets, then a
+/// few cells of a first row (numbers or char literals), maybe that row closed.
+fn broken_opener() -> impl Strategy<Value = String> {
+    let declaration = prop::sample::select(vec![
+        "",
+        "int[][] a = ",
+        "matrix = ",
+        "char[][] board = ",
+        "private static int[][] grid =",
+        "grid=",
+        "  ",
+    ]);
+    let bracket = prop::sample::select(vec!['[', '{', '(']);
+    let cells = proptest::collection::vec(0u8..=9, 0..=9);
+    (
+        declaration,
+        bracket,
+        1..=2usize,
+        cells,
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(declaration, bracket, depth, cells, quoted, closed)| {
+            let items: Vec<String> = cells
+                .iter()
+                .map(|d| {
+                    if quoted {
+                        format!("'{d}'")
+                    } else {
+                        d.to_string()
+                    }
+                })
+                .collect();
+            let mut text = format!("{declaration}{}", bracket.to_string().repeat(depth));
+            text.push_str(&items.join(","));
+            if closed && depth == 2 && !cells.is_empty() {
+                text.push(match bracket {
+                    '[' => ']',
+                    '{' => '}',
+                    _ => ')',
+                });
+                text.push(',');
+            }
+            text
+        })
+}
+
+/// The unique puzzles of the test data at every size a one-line puzzle is read without a box
+/// shape (4x4 to 25x25), each with its solution.
+fn unique_puzzles() -> &'static [(Grid, Grid)] {
+    static PUZZLES: std::sync::OnceLock<Vec<(Grid, Grid)>> = std::sync::OnceLock::new();
+    PUZZLES.get_or_init(|| {
+        let files = [
+            "4x4.txt",
+            "6x6.txt",
+            "8x8.txt",
+            "10x10.txt",
+            "12x12.txt",
+            "top1465.txt",
+            "16x16_janko.txt",
+            "cli/25x25.txt",
+        ];
+        let mut puzzles = Vec::new();
+        for name in files {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/data")
+                .join(name);
+            let text = std::fs::read_to_string(&path).expect("test data");
+            for line in text.lines() {
+                let line = line.split('#').next().unwrap_or("");
+                let mut words = line.split_whitespace();
+                let (Some(puzzle), Some(answer)) = (words.next(), words.next()) else {
+                    continue;
+                };
+                if puzzle.len() == answer.len() {
+                    puzzles.push((grid(puzzle), grid(answer)));
+                }
+            }
+        }
+        puzzles
+    })
+}
+
+/// Fragments that valid and invalid inputs are built from./// Fragments that valid and invalid inputs are built from.
 fn fragment() -> impl Strategy<Value = String> {
     prop_oneof![
         Just(SEED_000.to_owned()),
@@ -1626,5 +1842,39 @@ proptest! {
         let items = format::parse(&text.join("\n\n"), "many");
         let read: Vec<Grid> = items.iter().map(|i| i.as_ref().map(|p| p.grid.clone()).map_err(|e| e.to_string())).collect::<Result<_, _>>().map_err(TestCaseError::fail)?;
         prop_assert_eq!(read, grids);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn a_broken_opener_loses_none_of_the_puzzles_after_it(
+        opener in broken_opener(),
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 1..5),
+        blank_after in any::<bool>(),
+    ) {
+        let puzzles = unique_puzzles();
+        let chosen: Vec<&(Grid, Grid)> = picks.iter().map(|i| i.get(puzzles)).collect();
+        let mut text = format!("{opener}\n");
+        for (puzzle, _) in &chosen {
+            text.push_str(&puzzle.to_line());
+            text.push('\n');
+        }
+        if blank_after {
+            text.push_str("\n# the end\n");
+        }
+        let items = format::parse(&text, "t");
+        check_locations(&items)?;
+        prop_assert_eq!(items.len(), chosen.len() + 1, "{}\n{:#?}", text, items);
+        let error = items[0].as_ref().err();
+        prop_assert_eq!(error.map(|e| e.line), Some(1), "{:?}", items[0]);
+        for (i, (item, (puzzle, solution))) in items[1..].iter().zip(&chosen).enumerate() {
+            let read = item.as_ref().map_err(ToString::to_string);
+            prop_assert_eq!(read.map(|p| (p.line, p.grid.clone())), Ok((i + 2, puzzle.clone())));
+            let outcome = explore::solve(puzzle, &explore::Config::default());
+            prop_assert_eq!(outcome.status(), explore::Status::Unique);
+            prop_assert_eq!(outcome.solutions.first(), Some(solution));
+        }
     }
 }

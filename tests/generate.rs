@@ -351,6 +351,10 @@ fn wrong_arguments_end_with_a_message_and_status_2() {
             &["--size", "4", "--grade", "extreme", "--tries", "20"],
             "20 grids drawn",
         ),
+        (
+            &["--size", "16", "--givens", "101", "--symmetry", "rotate180"],
+            "cannot have 101 givens: they come in orbits of 2 cells",
+        ),
         (&["--symmetry", "spiral"], "spiral"),
         (&["--grade", "diabolical"], "diabolical"),
     ] {
@@ -361,8 +365,49 @@ fn wrong_arguments_end_with_a_message_and_status_2() {
             .assert()
             .code(2);
         let stderr = String::from_utf8(output.get_output().stderr.clone()).unwrap();
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        // Messages are broken at spaces to the width: compare them as words.
+        let words = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains(message), "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn a_limit_ends_the_run_with_what_was_made_and_status_1() {
+    // No time at all: the 25x25 that ran for minutes unbounded is not made, at once.
+    let output = explore()
+        .args([
+            "generate", "--size", "25", "-n", "1", "--seed", "4", "-j", "1",
+        ])
+        .args(["--timeout", "0"])
+        .assert()
+        .code(1);
+    let output = output.get_output();
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    let words = stderr.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("0 of 1 puzzle made; puzzle 1: not made: the time limit of 0 s ran out"),
+        "{stderr}"
+    );
+    assert!(words.contains("raise --timeout"), "{stderr}");
+    // Ten boards are too few for any 9x9 puzzle; a million are plenty for three 4x4 ones.
+    let output = explore()
+        .args(["generate", "-n", "3", "--seed", "1", "--max-nodes", "10"])
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8(output.get_output().stderr.clone()).unwrap();
+    assert!(stderr.contains("0 of 3 puzzles made"), "{stderr}");
+    assert!(
+        stderr.contains("raise --max-nodes to make the rest"),
+        "{stderr}"
+    );
+    let output = explore()
+        .args(["generate", "--size", "4", "-n", "3", "--seed", "1"])
+        .args(["--max-nodes", "1000000", "--timeout", "inf"])
+        .assert()
+        .code(0);
+    let stdout = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+    assert_eq!(stdout.lines().count(), 3);
 }
 
 #[test]

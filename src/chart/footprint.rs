@@ -96,9 +96,11 @@ pub(super) fn draw(area: &Area<'_>, panel: &FootprintPanel) -> Drawn {
             .iter()
             .map(|s| (100.0 * s.expanded as f64 / total, s.bytes as f64 / unit))
             .collect();
+        let expanded = samples.last().map_or(0, |s| s.expanded);
         let label = format!(
-            "{name}: {} boards expanded, peak {}",
-            grouped(samples.last().map_or(0, |s| s.expanded)),
+            "{name}: {} {} expanded, peak {}",
+            grouped(expanded),
+            if expanded == 1 { "board" } else { "boards" },
             short_bytes(peak(footprint).unwrap_or(0))
         );
         chart

@@ -320,6 +320,17 @@ impl Builder {
         self.started
     }
 
+    /// Whether any cell has been read since [`Builder::reset`]: brackets and a declaration
+    /// alone hold none.
+    pub(crate) fn has_cells(&self) -> bool {
+        !self.cells.is_empty() || self.pending.n > 0
+    }
+
+    /// Cells read so far, in rows and pending.
+    pub(crate) fn n_read(&self) -> usize {
+        self.cells.len().saturating_add(self.pending.n)
+    }
+
     /// Rows complete so far.
     pub(crate) fn rows(&self) -> usize {
         self.rows

@@ -761,23 +761,30 @@ then the verdicts are counted as one run over the whole batch counts them.
 exactly the summary explore compare prints for the whole input, in any of its formats.
 
 Nothing is skipped: a line that is none of these, or of another kind than the first, is an \
-error naming its input, line and column. With --expect, the merge also checks that there is \
-exactly one result per puzzle of the file that was run.";
+error naming its input, line and column, and so is a count line that contradicts itself \
+('0 multiple', '1 none', '2 unique'). With --expect, the merge also checks that there is \
+exactly one result per puzzle of the file that was run, that each record is of one of its \
+puzzles (explore.solve/1 records name their puzzle; count lines do not), and that every \
+solution keeps the givens of its puzzle and of the puzzle the shards were split from.";
 
 const MERGE_AFTER_HELP: &str = "\
 Exit status:
-  0  the results add up: an exact count, or a batch or comparison with nothing amiss
-  1  the total is a lower bound (some shard stopped at -n or gave up), the puzzle has no
-     solution, some puzzle of a batch has none or gave up, or strategies disagree
-  2  some input could not be read or holds a line that is no result, results are missing or
-     one too many (--expect), a solution appears twice, or the output could not be written
+  0  the results add up: an exact count, or a batch or comparison with
+     nothing amiss
+  1  the total is a lower bound (some shard stopped at -n or gave up), the
+     puzzle has no solution, some puzzle of a batch has none or gave up, or
+     strategies disagree
+  2  some input could not be read or holds a line that is no result (or a
+     count that contradicts itself), results are missing, one too many or of
+     other puzzles (--expect), a solution appears twice, or the output could
+     not be written
 
 Examples:
   Count the empty 6x6 board's grids in 5,000 shards across two hosts
   (docs/distributed.md):
     explore split .................................... --shards 5000 \\
       > shards.txt
-    parallel --pipe -N 500 -S host1,host2 explore --count - --output line \\
+    parallel --pipe -N 500 -S host1,host2 explore --count - --output json \\
       < shards.txt | explore merge --expect shards.txt
   The summary of a batch run in parts:
     explore merge --batch part1.json part2.json
@@ -1383,7 +1390,7 @@ pub(crate) const NO_TIMEOUT: Duration = Duration::MAX;
 
 /// Parses a non-negative number of seconds such as `2`, `0.5` or `1e-3`, or `inf` (also
 /// `infinity`, `none`, `never`) for no limit, [`NO_TIMEOUT`].
-fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
     const EXPECTED: &str =
         "expected a number of seconds, 0 or more, such as 2 or 0.5, or inf for no limit";
     let text = text.trim();

@@ -280,13 +280,13 @@ fn findings(explanation: &Explanation) -> Vec<String> {
         }
         if let Some(fewest) = &explanation.fewest {
             let givens: Vec<String> = fewest.givens.iter().map(ToString::to_string).collect();
+            let needed = at_least_needed(fewest.lower_bound);
             let how = match (fewest.exact, fewest.unique) {
                 (true, _) => "no fewer will do".to_owned(),
-                (false, true) => format!("at least {} are needed", fewest.lower_bound),
-                (false, false) => format!(
-                    "at least {} are needed; not checked to leave one (a budget ran out)",
-                    fewest.lower_bound
-                ),
+                (false, true) => needed,
+                (false, false) => {
+                    format!("{needed}; not checked to leave one (a budget ran out)")
+                }
             };
             let n = fewest.givens.len();
             let s = if n == 1 { "" } else { "s" };
@@ -305,8 +305,8 @@ fn findings(explanation: &Explanation) -> Vec<String> {
             (false, _) => {
                 let cells: Vec<String> = removable.iter().map(ToString::to_string).collect();
                 format!(
-                    "Not minimal: {} givens could go, each alone, and one solution remain: {}.",
-                    cells.len(),
+                    "Not minimal: {} could go, each alone, and one solution remain: {}.",
+                    explore::words::count(cells.len() as u128, "given", "givens"),
                     cells.join(", ")
                 )
             }
@@ -585,7 +585,8 @@ fn layout(puzzle: &Grid, explanation: &Explanation, name: &str) -> Picture {
             if removable.is_empty() {
                 "minimal: no given can go".to_owned()
             } else {
-                format!("{} givens that could go, each alone", removable.len())
+                let givens = explore::words::count(removable.len() as u128, "given", "givens");
+                format!("{givens} that could go, each alone")
             },
         )],
         (None, Some(fewest)) => {
@@ -694,9 +695,23 @@ fn svg(puzzle: &Grid, explanation: &Explanation, name: &str) -> String {
     svg
 }
 
+/// `at least 1 is needed`, `at least 3 are needed`.
+fn at_least_needed(n: usize) -> String {
+    match n {
+        1 => "at least 1 is needed".to_owned(),
+        n => format!("at least {n} are needed"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_given_needed_is_said_in_the_singular() {
+        assert_eq!(at_least_needed(1), "at least 1 is needed");
+        assert_eq!(at_least_needed(3), "at least 3 are needed");
+    }
     use explore::explain::ExplainOptions;
     use explore::geometry::Shape;
 

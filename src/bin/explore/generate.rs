@@ -7,16 +7,20 @@
 //! not carry).
 
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::time::{Duration, SystemTime};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant, SystemTime};
 
-use explore::generate::{self, Generated, Options};
+use explore::generate::{self, GenerateError, Generated, Options};
 use explore::geometry::Shape;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 
 use crate::cli::GenerateArgs;
 use crate::grade::Evidence;
 use crate::sheet;
-use crate::tally::{EXIT_INPUT, EXIT_OK};
+use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED};
+
+/// How often a run whose standard error is no terminal says how far it got.
+const LOG_EVERY: Duration = Duration::from_secs(5);
 
 /// The board the flags ask for, or why there is none.
 fn shape(args: &GenerateArgs) -> Result<Shape, String> {
@@ -52,7 +56,7 @@ fn clock_seed() -> u64 {
 /// Makes the puzzles `args` ask for and writes them; returns the exit status.
 pub(crate) fn run(args: &GenerateArgs) -> u8 {
     let fail = |message: &dyn std::fmt::Display| {
-        eprintln!("explore: generate: {message}");
+        say(&message.to_string());
         EXIT_INPUT
     };
     let shape = match shape(args) {
@@ -68,7 +72,12 @@ pub(crate) fn run(args: &GenerateArgs) -> u8 {
         .with_minimal(args.minimal)
         .with_givens(args.givens)
         .with_level(args.grade)
-        .with_max_tries(args.tries);
+        .with_max_tries(args.tries)
+        .with_timeout(
+            args.timeout
+                .filter(|&timeout| timeout != crate::cli::NO_TIMEOUT),
+        )
+        .with_max_nodes(args.max_nodes);
     if let Some(threads) = args.threads {
         options = options.with_threads(threads);
     }
@@ -102,24 +111,78 @@ pub(crate) fn run(args: &GenerateArgs) -> u8 {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut sheet = Vec::new();
     let mut written = Ok(());
-    let made = generate::generate_with(&options, |made| {
-        let mut text = if json {
-            json_line(&made, seed)
-        } else {
-            made.puzzle.to_line()
-        };
-        text.push('\n');
-        written = bar.suspend(|| out.write_all(text.as_bytes()));
-        bar.inc(1);
-        if args.svg.is_some() {
-            sheet.push(made);
-        }
-        written.is_ok()
+    let n_made = AtomicUsize::new(0);
+    let start = Instant::now();
+    let logs = !args.quiet && !io::stderr().is_terminal();
+    let (stop, stopped) = crossbeam_channel::bounded::<()>(0);
+    let (made, logged) = std::thread::scope(|scope| {
+        // Off a terminal, a line every few seconds: a log shows the run is alive.
+        let log = scope.spawn(|| {
+            let mut logged = false;
+            while logs
+                && stopped
+                    .recv_timeout(LOG_EVERY)
+                    .is_err_and(|e| e.is_timeout())
+            {
+                eprintln!(
+                    "explore: generate: {} of {} made, {} s so far",
+                    n_made.load(Ordering::Relaxed),
+                    counted(args.count),
+                    start.elapsed().as_secs()
+                );
+                logged = true;
+            }
+            logged
+        });
+        let made = generate::generate_with(&options, |made| {
+            let mut text = if json {
+                json_line(&made, seed)
+            } else {
+                made.puzzle.to_line()
+            };
+            text.push('\n');
+            written = bar.suspend(|| out.write_all(text.as_bytes()));
+            bar.inc(1);
+            n_made.fetch_add(1, Ordering::Relaxed);
+            if args.svg.is_some() {
+                sheet.push(made);
+            }
+            written.is_ok()
+        });
+        drop(stop);
+        (made, log.join().unwrap_or(false))
     });
     bar.finish_and_clear();
+    let n_made = n_made.into_inner();
     if let Err(error) = made {
         let _ = out.flush();
-        return fail(&error);
+        // What was made, then what was not and why; a limit that ran out is the search
+        // giving up (1), as when solving, a target never met a wrong request (2).
+        say(&format!(
+            "{n_made} of {} made; {error}",
+            counted(args.count)
+        ));
+        if let GenerateError::Limit { limit, .. } = error {
+            let flag = match limit {
+                generate::Limit::Time(_) => "--timeout",
+                _ => "--max-nodes",
+            };
+            let sheet_note = if args.svg.is_some() {
+                "; no sheet was drawn"
+            } else {
+                ""
+            };
+            say(&format!("raise {flag} to make the rest{sheet_note}"));
+            return EXIT_UNSOLVED;
+        }
+        return EXIT_INPUT;
+    }
+    if logged {
+        eprintln!(
+            "explore: generate: {} made in {:.1} s",
+            counted(args.count),
+            start.elapsed().as_secs_f64()
+        );
     }
     if let Err(error) = written.and_then(|()| out.flush()) {
         // A reader that went away is not reported, but the puzzles were not all written.
@@ -139,6 +202,20 @@ pub(crate) fn run(args: &GenerateArgs) -> u8 {
         }
     }
     EXIT_OK
+}
+
+/// Says `text` on standard error after the command's name, broken at spaces to the width.
+fn say(text: &str) {
+    let line = format!("explore: generate: {text}");
+    eprint!(
+        "{}",
+        crate::terminal::wrap(&line, crate::terminal::width(), 2)
+    );
+}
+
+/// `1 puzzle`, `10 puzzles`.
+fn counted(n: usize) -> String {
+    explore::words::count(n as u128, "puzzle", "puzzles")
 }
 
 /// The live line of a run: puzzles done, time so far and time left, after a second (a quick
@@ -161,9 +238,9 @@ fn live(args: &GenerateArgs) -> ProgressBar {
                     };
                     let _ = write!(
                         out,
-                        "generating: {} of {} puzzles, {} s so far, {left}",
+                        "generating: {} of {}, {} s so far, {left}",
                         state.pos(),
-                        state.len().unwrap_or(0),
+                        counted(state.len().unwrap_or(0) as usize),
                         elapsed.as_secs()
                     );
                 }

@@ -181,7 +181,8 @@ pub(crate) fn run(args: &GradeArgs) -> u8 {
         if others > 0 {
             parts.push(format!("{others} without a grade"));
         }
-        eprintln!("explore: grade: {total} puzzles: {}", parts.join(", "));
+        let puzzles = explore::words::count(total.into(), "puzzle", "puzzles");
+        eprintln!("explore: grade: {puzzles}: {}", parts.join(", "));
     }
     status
 }

@@ -16,6 +16,7 @@
 //! result is an error naming its input, line and column, and with `--expect` the number of
 //! results is checked against the puzzles that were run.
 
+use std::collections::HashMap;
 use std::fmt::{self, Write as _};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
@@ -61,7 +62,12 @@ pub(crate) fn run(args: &MergeArgs) -> u8 {
         let name = quoted(path.as_os_str());
         match File::open(path) {
             Ok(file) => {
-                let expected = format::read_with(BufReader::new(file), &name, &options).count();
+                let mut reader = BufReader::new(file);
+                let split_of = split_puzzle(&mut reader, &options);
+                let puzzles: Vec<Option<Grid>> = format::read_with(reader, &name, &options)
+                    .map(|item| item.ok().map(|puzzle| puzzle.grid))
+                    .collect();
+                let expected = puzzles.len();
                 let got = merge.n_results();
                 if expected != got {
                     let why = if got < expected {
@@ -73,6 +79,15 @@ pub(crate) fn run(args: &MergeArgs) -> u8 {
                         "--expect {name} holds {}, but there are {got} results: {why}",
                         counted(expected as u64, "puzzle", "puzzles")
                     ));
+                } else {
+                    let expected = Expected {
+                        name: &name,
+                        puzzles: &puzzles,
+                        split_of: split_of.as_ref(),
+                    };
+                    if let Err(message) = merge.check_expected(&expected) {
+                        merge.fail(message);
+                    }
                 }
             }
             Err(error) => merge.fail(format!(
@@ -95,7 +110,7 @@ pub(crate) fn run(args: &MergeArgs) -> u8 {
         return code;
     }
     if !args.quiet {
-        if let Some(note) = &merge.note {
+        for note in &merge.notes {
             eprintln!("explore: merge: {note}");
         }
     }
@@ -144,6 +159,9 @@ struct PartResult {
     exact: bool,
     /// Its solutions, when the result holds all it counted.
     solutions: Option<Vec<Grid>>,
+    /// The puzzle (a shard, or a puzzle of a batch) it is the result of, when it says
+    /// (`explore.solve/1` records do).
+    puzzle: Option<Grid>,
 }
 
 /// The state of a merge.
@@ -158,7 +176,8 @@ struct Merge {
     /// The key (input, index, line) of the last compared puzzle, to tell where the next begins.
     last_key: Option<(String, usize, usize)>,
     failed: bool,
-    note: Option<String>,
+    /// What a user should know about the total, said on standard error.
+    notes: Vec<String>,
 }
 
 impl Merge {
@@ -172,7 +191,7 @@ impl Merge {
             compared: Vec::new(),
             last_key: None,
             failed: false,
-            note: None,
+            notes: Vec::new(),
         }
     }
 
@@ -187,6 +206,67 @@ impl Merge {
             Some((Kind::Records, _)) => self.compared.len(),
             _ => self.results.len(),
         }
+    }
+
+    /// Checks the results against the puzzles that were run: a result that names its puzzle
+    /// must be of one of them, each puzzle's at most once, and every solution merged must keep
+    /// the givens of the puzzle it is of (by name, or else the puzzle in the same place) and
+    /// of the puzzle the shards were split from.
+    fn check_expected(&mut self, expected: &Expected<'_>) -> Result<(), String> {
+        if matches!(self.kind, Some((Kind::Records, _))) {
+            return Ok(());
+        }
+        let mut left: HashMap<&Grid, usize> = HashMap::new();
+        for grid in expected.puzzles.iter().flatten() {
+            *left.entry(grid).or_default() += 1;
+        }
+        let name = expected.name;
+        let mut unnamed = 0;
+        for (i, result) in self.results.iter().enumerate() {
+            let at = self.at(&result.place);
+            let of = match &result.puzzle {
+                Some(puzzle) => {
+                    match left.get_mut(puzzle) {
+                        Some(n) if *n > 0 => *n -= 1,
+                        Some(_) => {
+                            return Err(format!("{at}: a second result of one puzzle (two runs?)"));
+                        }
+                        None => {
+                            return Err(format!("{at}: a puzzle not in {name} (another run's?)"));
+                        }
+                    }
+                    Some(puzzle)
+                }
+                None => {
+                    if result.status.is_some() {
+                        unnamed += 1;
+                    }
+                    expected.puzzles.get(i).and_then(Option::as_ref)
+                }
+            };
+            for solution in result.solutions.iter().flatten() {
+                let breaks = |puzzle: &Grid| !solution.is_solution_of(puzzle);
+                if expected.split_of.is_some_and(breaks) {
+                    return Err(format!("{at}: a solution breaks the split puzzle's givens"));
+                }
+                if of.is_some_and(breaks) {
+                    return Err(if result.puzzle.is_some() {
+                        format!("{at}: a solution breaks its own puzzle's givens")
+                    } else {
+                        format!(
+                            "{at}: a solution breaks puzzle {}'s givens (out of order?)",
+                            i + 1
+                        )
+                    });
+                }
+            }
+        }
+        let counts = matches!(self.kind, Some((Kind::Counts, _)));
+        if unnamed > 0 && counts {
+            self.notes
+                .push("count lines name no shard: only their number was checked".to_owned());
+        }
+        Ok(())
     }
 
     fn at(&self, place: &Place) -> String {
@@ -271,6 +351,7 @@ impl Merge {
                 count: 0,
                 exact: false,
                 solutions: None,
+                puzzle: None,
             });
             return Ok(());
         }
@@ -285,6 +366,9 @@ impl Merge {
                 let count: u128 = digits
                     .parse()
                     .map_err(|_| (column(0), format!("'{count}' is not a count of solutions")))?;
+                if contradicts(status, count, at_least) {
+                    return Err((column(0), format!("'{text}' contradicts itself")));
+                }
                 let exact =
                     !at_least && matches!(status, Status::Unique | Status::Multiple | Status::None);
                 self.results.push(PartResult {
@@ -293,6 +377,7 @@ impl Merge {
                     count,
                     exact,
                     solutions: None,
+                    puzzle: None,
                 });
                 return Ok(());
             }
@@ -305,6 +390,7 @@ impl Merge {
                 count: 0,
                 exact: status == Status::None,
                 solutions: Some(Vec::new()),
+                puzzle: None,
             });
             return Ok(());
         }
@@ -319,18 +405,22 @@ impl Merge {
                 continue;
             }
             let grid = format::parse_one_with(token, &self.options).map_err(|error| {
-                (
-                    column(start),
-                    format!("neither a solution nor a count line: {}", error.kind),
-                )
+                // Only what looks like a solution (a board's worth of cells) is told what is
+                // wrong with it as a grid; anything else is a line merge cannot read.
+                let why = if looks_like_a_grid(token, separator) {
+                    format!("not a solution: {}", error.kind)
+                } else {
+                    NOT_A_RESULT.to_owned()
+                };
+                (column(start), why)
             })?;
             if !grid.is_complete() {
                 return Err((
                     column(start),
-                    format!(
-                        "not a solution: {} of its cells are empty",
-                        grid.shape().n_cells() - grid.n_filled()
-                    ),
+                    match grid.shape().n_cells() - grid.n_filled() {
+                        1 => "not a solution: 1 of its cells is empty".to_owned(),
+                        n => format!("not a solution: {n} of its cells are empty"),
+                    },
                 ));
             }
             solutions.push(grid);
@@ -349,6 +439,7 @@ impl Merge {
             count,
             exact: true,
             solutions: Some(solutions),
+            puzzle: None,
         });
         Ok(())
     }
@@ -569,7 +660,7 @@ impl Merge {
         let prefix = if exact { "" } else { ">=" };
         let results = self.results.len();
         if !exact {
-            self.note = Some(format!(
+            self.notes.push(format!(
                 "the total is a lower bound: {}{}",
                 match stopped {
                     0 => String::new(),
@@ -764,6 +855,8 @@ fn not_for(format: MergeFormat, what: &str) -> String {
 /// The fields of an `explore.solve/1` record that a merge reads; the others are ignored.
 #[derive(Deserialize)]
 struct SolveRecord {
+    /// Written since results say what they are of; older records merge without it.
+    puzzle: Option<String>,
     size: Option<usize>,
     #[serde(rename = "box")]
     box_shape: Option<String>,
@@ -786,10 +879,18 @@ impl SolveRecord {
                 count: 0,
                 exact: false,
                 solutions: None,
+                puzzle: None,
             });
         }
         let status = status_named(&self.status)
             .ok_or_else(|| format!("field `status`: unknown status '{}'", self.status))?;
+        let bound = self.exact == Some(false) || self.capped;
+        if contradicts(status, self.count, bound) {
+            return Err(format!(
+                "status {} with count {} contradicts itself",
+                self.status, self.count
+            ));
+        }
         let shape = match (self.size, &self.box_shape) {
             (Some(size), Some(text)) => {
                 let shape: Shape = text
@@ -808,8 +909,15 @@ impl SolveRecord {
             .exact
             .unwrap_or(matches!(status, Status::Unique | Status::None))
             && !self.capped;
+        let options = options.with_shape(shape.or(options.shape));
+        let puzzle = match &self.puzzle {
+            Some(line) => Some(
+                format::parse_one_with(line, &options)
+                    .map_err(|error| format!("field `puzzle`: {}", error.kind))?,
+            ),
+            None => None,
+        };
         let solutions = if self.count == self.solutions.len() as u128 {
-            let options = options.with_shape(shape.or(options.shape));
             let grids = self
                 .solutions
                 .iter()
@@ -828,7 +936,75 @@ impl SolveRecord {
             count: self.count,
             exact,
             solutions,
+            puzzle,
         })
+    }
+}
+
+/// The file `--expect` names: the puzzles that were run (`None` where one could not be read)
+/// and, for the shards of `explore split`, the puzzle they were split from.
+struct Expected<'a> {
+    name: &'a str,
+    puzzles: &'a [Option<Grid>],
+    split_of: Option<&'a Grid>,
+}
+
+/// The puzzle a file of shards was split from, from the `# puzzle` line of the header that
+/// `explore split` writes; the reader is left at the first line after the header's comments.
+fn split_puzzle(reader: &mut impl BufRead, options: &format::Options) -> Option<Grid> {
+    let mut first = true;
+    let mut split_of = None;
+    loop {
+        let buffer = reader.fill_buf().ok()?;
+        if buffer.first() != Some(&b'#') {
+            return split_of;
+        }
+        let mut line = Vec::new();
+        reader.read_until(b'\n', &mut line).ok()?;
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim_end();
+        if first && !text.starts_with("# explore split of ") {
+            // Not a file of shards: its comments are no header.
+            return None;
+        }
+        first = false;
+        if let Some(puzzle) = text.strip_prefix("# puzzle ") {
+            split_of = format::parse_one_with(puzzle, options).ok();
+        }
+    }
+}
+
+/// What a line that is no result is told.
+const NOT_A_RESULT: &str = "not a result explore merge reads";
+
+/// Whether `token` is written like a grid on one line: a board's worth of cells (of a board
+/// with real boxes), each a digit that fits it or an empty mark, or numbers between ` | `
+/// (boards above 35).
+fn looks_like_a_grid(token: &str, separator: &str) -> bool {
+    if separator == " | " {
+        return true;
+    }
+    let Some(shape) = Shape::for_cells(token.chars().count()) else {
+        return false;
+    };
+    let fits = |c: char| {
+        matches!(c, '.' | '-' | '_' | '0')
+            || explore::geometry::Digit::from_char(c).is_some_and(|d| d.get() <= shape.side())
+    };
+    shape.side() >= 4 && shape.box_rows() >= 2 && token.chars().all(fits)
+}
+
+/// Whether a verdict and a count of solutions cannot both be true: `unique` is one solution,
+/// `none` none, `multiple` two or more, `solved` the one found before the search stopped,
+/// `gave_up` fewer than two (two make `multiple`). `bound` says the count is a lower bound
+/// (`>=`), which only a search stopped before the end writes, never with an exact verdict.
+fn contradicts(status: Status, count: u128, bound: bool) -> bool {
+    match status {
+        Status::Unique => bound || count != 1,
+        Status::None => bound || count != 0,
+        Status::Multiple => count < 2,
+        Status::Solved => count != 1,
+        Status::GaveUp => count >= 2,
     }
 }
 
@@ -853,8 +1029,8 @@ mod tests {
             text.contains(&format!("\"count\":{}", u128::MAX - 1)),
             "{text}"
         );
-        let bound = merged("5 multiple\n>=3 gave_up\n", false, MergeFormat::Line);
-        assert_eq!(bound, Ok((">=8 multiple\n".to_owned(), EXIT_UNSOLVED)));
+        let bound = merged("5 multiple\n>=1 gave_up\n", false, MergeFormat::Line);
+        assert_eq!(bound, Ok((">=6 multiple\n".to_owned(), EXIT_UNSOLVED)));
         let none = merged("0 none\n0 none\n", false, MergeFormat::Human);
         assert_eq!(
             none,

@@ -135,7 +135,7 @@ impl Renderer {
                 out,
                 &Record::solved(
                     origin,
-                    solved.puzzle.grid.shape(),
+                    &solved.puzzle.grid,
                     &solved.outcome,
                     self.capped(solved).is_some(),
                 ),
@@ -505,6 +505,9 @@ pub(crate) const SCHEMA: &str = "explore.solve/1";
 struct Record<'a> {
     #[serde(flatten)]
     header: Header<'a>,
+    /// The givens, in the form of the `line` output: what the result is of, so that results
+    /// merged later can be matched to the puzzles (or shards) they belong to.
+    puzzle: Option<String>,
     status: &'static str,
     /// The search stopped at the cap on kept solutions, not at the limit asked for: there may
     /// be more solutions.
@@ -522,13 +525,14 @@ struct Record<'a> {
 }
 
 impl<'a> Record<'a> {
-    fn solved(origin: Origin<'a>, shape: Shape, outcome: &'a Outcome, capped: bool) -> Record<'a> {
+    fn solved(origin: Origin<'a>, puzzle: &Grid, outcome: &'a Outcome, capped: bool) -> Record<'a> {
         Record {
             header: Header::new(
                 SCHEMA,
                 (origin.index, origin.input, origin.line),
-                Some(shape),
+                Some(puzzle.shape()),
             ),
+            puzzle: Some(puzzle.to_line()),
             status: outcome.status().name(),
             capped,
             count: outcome.count,
@@ -543,6 +547,7 @@ impl<'a> Record<'a> {
     fn invalid(error: &'a InputError) -> Record<'a> {
         Record {
             header: Header::new(SCHEMA, (error.puzzle, &error.input, error.line), None),
+            puzzle: None,
             status: "invalid",
             capped: false,
             count: 0,

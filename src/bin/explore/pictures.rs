@@ -191,10 +191,10 @@ fn write_posthoc(path: &Path, solved: &Solved, config: &Config) -> Result<String
         )
     })?;
     Ok(format!(
-        "wrote the search as a Posthoc trace to {} ({} boards, {} events); open it in the \
+        "wrote the search as a Posthoc trace to {} ({}, {} events); open it in the \
          Posthoc visualiser:\nhttps://posthoc.pathfinding.ai",
         quoted(path.as_os_str()),
-        trace.n_nodes,
+        explore::words::count(trace.n_nodes as u128, "board", "boards"),
         trace.n_events
     ))
 }

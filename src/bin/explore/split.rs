@@ -70,15 +70,19 @@ pub(crate) fn run(args: &SplitArgs) -> u8 {
         config.forced,
         config.branch
     );
+    let count = |n: u128, one: &str, many: &str| explore::words::count(n, one, many);
     let _ = writeln!(
         header,
-        "# {} shards: {} solutions met above the cut, then {} boards at depth {} ({} boards \
-         expanded, {} dead)",
-        split.shards.len(),
-        split.n_solutions,
-        split.shards.len() - split.n_solutions,
+        "# {}: {} met above the cut, then {} at depth {} ({} expanded, {} dead)",
+        count(split.shards.len() as u128, "shard", "shards"),
+        count(split.n_solutions as u128, "solution", "solutions"),
+        count(
+            (split.shards.len() - split.n_solutions) as u128,
+            "board",
+            "boards"
+        ),
         split.depth,
-        split.boards,
+        count(split.boards.into(), "board", "boards"),
         split.dead,
     );
     if needs_box {

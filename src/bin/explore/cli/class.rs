@@ -24,8 +24,14 @@ number of threads. One puzzle per line, so that 'explore generate | explore' sol
 pub(crate) const GENERATE_AFTER_HELP: &str = "\
 Exit status:
   0  every puzzle was made and written
-  2  a wrong argument (a size with no boxes, a symmetry the boxes cannot have, a number
-     of givens no puzzle has), a target not met within --tries, or output not written
+  1  --timeout or --max-nodes ran out: the puzzles made before were written,
+     and standard error says how many and which was not made
+  2  a wrong argument (a size with no boxes, a symmetry the boxes cannot
+     have, a number of givens no puzzle or no symmetric pattern has), a
+     target not met within --tries, or output not written
+
+Progress: a live line on a terminal; otherwise a line on standard error
+every 5 seconds of a long run, and a closing one (none with --quiet).
 
 Examples:
   Ten 4x4 puzzles for a class, the same ones every time:
@@ -112,6 +118,26 @@ pub(crate) struct GenerateArgs {
     /// Worker threads, each making whole puzzles [default: the machine's cores]
     #[arg(short = 'j', long, value_name = "N", value_parser = parse_threads)]
     pub(crate) threads: Option<usize>,
+
+    /// Give up on a puzzle whose searches expand more than N boards in all [default: no
+    /// limit]
+    ///
+    /// Every search made for one puzzle counts: grids drawn, each removal checked, the grade.
+    /// The puzzles made before it are written, and the run ends (exit status 1).
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = parse_positive::<u64>,
+        help_heading = "Limits"
+    )]
+    pub(crate) max_nodes: Option<u64>,
+
+    /// Stop the whole run after SECS seconds [default: no limit]
+    ///
+    /// Wall-clock time; fractions allowed, and inf (or none) for no limit. The puzzles made
+    /// by then are written, and the run ends (exit status 1).
+    #[arg(long, value_name = "SECS", value_parser = super::parse_seconds, help_heading = "Limits")]
+    pub(crate) timeout: Option<std::time::Duration>,
 
     /// line: a puzzle per line; json: a puzzle per line with its solution and grade
     #[arg(
