@@ -221,7 +221,7 @@ impl Merge {
             *left.entry(grid).or_default() += 1;
         }
         let name = expected.name;
-        let mut unnamed = 0;
+        let mut unnamed = None;
         for (i, result) in self.results.iter().enumerate() {
             let at = self.at(&result.place);
             let of = match &result.puzzle {
@@ -239,7 +239,7 @@ impl Merge {
                 }
                 None => {
                     if result.status.is_some() {
-                        unnamed += 1;
+                        unnamed = unnamed.or(Some(i));
                     }
                     expected.puzzles.get(i).and_then(Option::as_ref)
                 }
@@ -261,10 +261,14 @@ impl Merge {
                 }
             }
         }
+        // A count line names no shard, so nothing would tell another puzzle's counts from
+        // these shards' own: refused, as a result of another puzzle is.
         let counts = matches!(self.kind, Some((Kind::Counts, _)));
-        if unnamed > 0 && counts {
-            self.notes
-                .push("count lines name no shard: only their number was checked".to_owned());
+        if let Some(i) = unnamed.filter(|_| counts) {
+            let at = self.at(&self.results[i].place);
+            return Err(format!(
+                "{at}: a count line names no shard; under --expect, count with --output json"
+            ));
         }
         Ok(())
     }
