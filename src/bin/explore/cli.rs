@@ -431,6 +431,15 @@ pub(crate) struct SolveArgs {
     )]
     pub(crate) posthoc: Option<PathBuf>,
 
+    /// Write the first puzzle's search as a web page that plays it
+    ///
+    /// One self-contained HTML file that opens offline in any current browser: the boards of
+    /// the search as --strategy takes them (bfs's queue, the stack of the others), the tree
+    /// growing, the counts and a chart per depth, with play, pause, step and jump controls
+    /// and keys. Board by board up to 20,000 boards (fewer above 9x9), per depth beyond.
+    #[arg(long, value_name = "FILE", help_heading = "Watch the search")]
+    pub(crate) html: Option<PathBuf>,
+
     /// Output format.
     #[arg(
         short,
