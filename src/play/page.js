@@ -179,15 +179,16 @@
       '</h2>');
     parts.push('<p class="rules">' + esc(rules(rec)) + '</p>');
     if (!run.byBoard) parts.push('<p class="note">' + esc(rec.note) + '.</p>');
-    parts.push('<div class="panels">');
+    parts.push('<div class="cols"><div class="col">');
     parts.push(run.byBoard ? renderNow(run, p) : renderDepthNow(run, p));
     parts.push(renderCounts(run, p));
-    parts.push('</div>');
+    parts.push('</div><div class="col">');
     if (run.byBoard) parts.push(renderWaiting(run, p));
     parts.push(renderSolutions(run, p));
+    parts.push('</div><div class="col">');
     if (run.byBoard) parts.push(renderTree(run, p));
     parts.push(renderChart(run, p));
-    parts.push('</section>');
+    parts.push('</div></div></section>');
     return parts.join('');
   }
 
@@ -206,8 +207,12 @@
       : 'Board ' + p + (board.guess ? ', ' + board.guess : ', the start') + ', depth ' + board.depth;
     const what = p === 0 ? 'waiting to be expanded' : fateText(run, board);
     return '<div class="current"><h3>Now</h3><figure>' +
-      gridSvg(run, id, p === 0 ? 'waiting' : board.fate, 240, true) +
+      gridSvg(run, id, p === 0 ? 'waiting' : board.fate, bigSize(run), true) +
       '<figcaption><strong>' + esc(caption) + '</strong><br>' + esc(what) + '</figcaption></figure></div>';
+  }
+
+  function bigSize(run) {
+    return run.side <= 4 ? 150 : run.side <= 6 ? 180 : run.side <= 9 ? 230 : run.side <= 16 ? 300 : 340;
   }
 
   function renderDepthNow(run, p) {
@@ -223,53 +228,53 @@
   function renderCounts(run, p) {
     const rec = run.rec;
     const stats = rec.stats;
+    // Each row: its label, the key and value of the position, the key and value of the run.
     const rows = [];
     let head;
     if (run.byBoard) {
       const now = p === 0 ? { nodes: 0, forced: 0, guesses: 0, dead: 0, found: 0, waiting: 1 } : rec.steps[p - 1];
-      head = ['so far', 'whole run'];
-      rows.push(['boards', 'nodes', now.nodes, stats.nodes]);
-      rows.push(['forced cells', 'forced', now.forced, stats.forced]);
-      rows.push(['guesses', 'guesses', now.guesses, stats.guesses]);
-      rows.push(['dead', 'dead', now.dead, stats.dead]);
-      rows.push(['solutions', 'found', now.found, stats.found]);
-      rows.push([rec.order === 'breadth-first' ? 'queue' : 'stack', 'waiting', now.waiting, null]);
+      head = ['so far', 'in all'];
+      rows.push(['boards', 'nodes', now.nodes, 'nodes', stats.nodes]);
+      rows.push(['forced cells', 'forced', now.forced, 'forced', stats.forced]);
+      rows.push(['guesses', 'guesses', now.guesses, 'guesses', stats.guesses]);
+      rows.push(['dead', 'dead', now.dead, 'dead', stats.dead]);
+      rows.push(['solutions', 'found', now.found, 'found', stats.found]);
+      rows.push([rec.order === 'breadth-first' ? 'queue' : 'stack', 'waiting', now.waiting, 'waiting', null]);
+      rows.push(['frontier (peak)', 'frontier', null, 'frontier', stats.peak_frontier]);
+      rows.push(['memory (peak)', 'frontier_bytes', null, 'frontier_bytes', stats.peak_frontier_bytes]);
     } else {
       const row = p === 0 ? null : stats.per_depth[p - 1];
       const v = (key) => (row === null ? null : row[key]);
-      head = [row === null ? 'depth' : 'depth ' + row.depth, 'whole run'];
-      rows.push(['boards', 'boards', v('boards'), stats.nodes]);
-      rows.push(['forced cells', 'forced', v('forced'), stats.forced]);
-      rows.push(['children made', 'children', v('children'), null]);
-      rows.push(['dead', 'dead', v('dead'), stats.dead]);
-      rows.push(['solutions', 'found', v('found'), stats.found]);
+      head = [row === null ? 'depth' : 'depth ' + row.depth, 'in all'];
+      rows.push(['boards', 'boards', v('boards'), 'nodes', stats.nodes]);
+      rows.push(['forced cells', 'forced', v('forced'), 'forced', stats.forced]);
+      rows.push(['guesses', 'guesses', null, 'guesses', stats.guesses]);
+      rows.push(['children made', 'children', v('children'), 'children', null]);
+      rows.push(['dead', 'dead', v('dead'), 'dead', stats.dead]);
+      rows.push(['solutions', 'found', v('found'), 'found', stats.found]);
+      rows.push(['frontier (peak)', 'frontier', v('frontier'), 'frontier', stats.peak_frontier]);
+      rows.push(['memory (peak)', 'frontier_bytes', v('frontier_bytes'), 'frontier_bytes', stats.peak_frontier_bytes]);
     }
-    rows.push(['frontier', 'frontier', run.byBoard ? null : v2(stats, p, 'frontier'), stats.peak_frontier]);
-    rows.push(['memory', 'frontier_bytes', run.byBoard ? null : v2(stats, p, 'frontier_bytes'), stats.peak_frontier_bytes]);
-    if (rec.learn) rows.push(['clauses learned', 'learned', null, stats.learned]);
+    if (rec.learn) rows.push(['clauses learned', 'learned', null, 'learned', stats.learned]);
     const cells = ['<dl class="counts"><dt class="head">count</dt><dd class="head">' + esc(head[0]) +
       '</dd><dd class="head">' + esc(head[1]) + '</dd>'];
-    for (const [label, key, now, total] of rows) {
-      const isBytes = key === 'frontier_bytes';
-      cells.push('<dt>' + esc(label) + (key === 'frontier' || key === 'frontier_bytes' ? ' (peak)' : '') + '</dt>' +
-        '<dd data-count="' + key + '"' + (now === null ? '' : ' data-value="' + now + '"') + '>' +
-        (now === null ? '' : isBytes ? bytes(now) : num(now)) + '</dd>' +
-        '<dd data-total="' + key + '"' + (total === null ? '' : ' data-value="' + total + '"') + '>' +
-        (total === null ? '' : isBytes ? bytes(total) : num(total)) + '</dd>');
+    const shown = (key, value) => (value === null ? '' : key === 'frontier_bytes' ? bytes(value) : num(value));
+    for (const [label, nowKey, now, totalKey, total] of rows) {
+      cells.push('<dt>' + esc(label) + '</dt>' +
+        '<dd data-count="' + nowKey + '"' + (now === null ? '' : ' data-value="' + now + '"') + '>' +
+        shown(nowKey, now) + '</dd>' +
+        '<dd data-total="' + totalKey + '"' + (total === null ? '' : ' data-value="' + total + '"') + '>' +
+        shown(totalKey, total) + '</dd>');
     }
     cells.push('</dl>');
     return '<div><h3>Counts</h3>' + cells.join('') + '</div>';
-  }
-
-  function v2(stats, p, key) {
-    return p === 0 ? null : stats.per_depth[p - 1][key];
   }
 
   function renderWaiting(run, p) {
     const rec = run.rec;
     const ids = waitingIds(run, p);
     const shown = run.side <= 9 ? 12 : run.side <= 16 ? 6 : 3;
-    const size = run.side <= 6 ? 64 : run.side <= 9 ? 96 : 140;
+    const size = run.side <= 6 ? 56 : run.side <= 9 ? 84 : 120;
     const name = rec.order === 'breadth-first' ? 'The queue' : 'The stack';
     const parts = ['<div class="waiting"><h3>' + name + ': ' + plural(ids.length, 'board') +
       ' waiting' + (ids.length > 0 ? ', next first' : '') + '</h3><div class="boards">'];
@@ -294,7 +299,7 @@
         if (rec.boards[id].fate === 'solved') found.push(id);
       }
       parts.push('<h3>Solutions found: ' + found.length + '</h3><div class="boards">');
-      const size = run.side <= 9 ? 96 : 140;
+      const size = run.side <= 6 ? 56 : run.side <= 9 ? 84 : 120;
       for (const id of found.slice(0, 6)) {
         parts.push('<figure class="mini solved">' + gridSvg(run, id, 'solved', size, false) +
           '<figcaption>board ' + (rec.boards[id].visit + 1) + '</figcaption></figure>');
@@ -375,8 +380,8 @@
     }
     const { x, leaves, deepest } = run.layout;
     const dx = Math.max(4, Math.min(24, 900 / leaves));
-    const dy = 28;
     const width = leaves * dx + 20;
+    const dy = Math.max(28, (width * 0.5) / (deepest + 1));
     const height = (deepest + 1) * dy + 10;
     const made = run.made[p];
     const now = p === 0 ? -1 : rec.steps[p - 1].board;

@@ -488,6 +488,15 @@ pub(crate) struct CompareArgs {
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     pub(crate) svg: Option<PathBuf>,
 
+    /// Write the first puzzle's searches as a web page that plays them side by side
+    ///
+    /// One self-contained HTML file that opens offline in any current browser: the
+    /// strategies' searches of the first puzzle stepping together, the queue of bfs beside the
+    /// stack of dfs, each with its tree, counts and chart per depth. The puzzle is solved once
+    /// more for it, so the timings do not pay for the recording.
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pub(crate) html: Option<PathBuf>,
+
     /// Output format.
     #[arg(
         short,
