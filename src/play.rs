@@ -47,6 +47,9 @@ pub mod page;
 /// The schema of the document a page embeds ([`Document`]).
 pub const SCHEMA: &str = "explore.play/1";
 
+/// The most solutions a recording lists; [`Recording::count`] says how many there were.
+pub const MAX_SOLUTIONS: usize = 100;
+
 /// The most boards recorded one by one.
 pub const MAX_BOARDS: usize = 20_000;
 
@@ -56,9 +59,11 @@ pub const MAX_CELLS: usize = 2_000_000;
 
 /// A bound on the JSON text of one recording, for any input: the boards' digits (at most
 /// [`MAX_CELLS`] cells, one character each, or three and a space past 35x35), 200 bytes more
-/// per board and per step, and the per-depth rows of the run (at most one per cell, 300
-/// bytes each).
-pub const MAX_JSON_BYTES: usize = 4 * MAX_CELLS + 400 * MAX_BOARDS + 300 * 64 * 64 + 64 * 1024;
+/// per board and per step, the solutions listed (at most [`MAX_SOLUTIONS`] of at most 64x64
+/// cells), and the per-depth rows of the run (at most one per cell, 300 bytes each): about
+/// 19 MB.
+pub const MAX_JSON_BYTES: usize =
+    4 * MAX_CELLS + 400 * MAX_BOARDS + MAX_SOLUTIONS * 4 * 64 * 64 + 300 * 64 * 64 + 64 * 1024;
 
 /// The most boards recorded one by one for a puzzle of `shape`: [`MAX_BOARDS`], or fewer where
 /// boards are large so that their cells stay within [`MAX_CELLS`].
@@ -125,8 +130,11 @@ pub struct Recording {
     pub steps: Vec<StepRecord>,
     /// The run's verdict, as `explore --output json` names it.
     pub status: &'static str,
-    /// The run's solutions in their line form, sorted, as the program reports them.
+    /// The run's solutions in their line form, sorted, as the program reports them: the
+    /// first [`MAX_SOLUTIONS`].
     pub solutions: Vec<String>,
+    /// The number of solutions the run reports (the `count` of `explore --output json`).
+    pub count: u128,
     /// The run's statistics, as the program reports them (the `stats` of `explore.solve/1`).
     pub stats: Stats,
 }
@@ -214,7 +222,13 @@ impl Recording {
             boards: Vec::new(),
             steps: Vec::new(),
             status: outcome.status().name(),
-            solutions: outcome.solutions.iter().map(Grid::to_line).collect(),
+            solutions: outcome
+                .solutions
+                .iter()
+                .take(MAX_SOLUTIONS)
+                .map(Grid::to_line)
+                .collect(),
+            count: outcome.count,
             stats: outcome.stats.clone(),
         };
         if config.strategy == Strategy::Dfs && config.learns() {
@@ -436,6 +450,18 @@ mod tests {
         assert!(!recording.stats.per_depth.is_empty());
         let text = serde_json::to_string(&recording).unwrap();
         assert!(text.len() < MAX_JSON_BYTES);
+    }
+
+    /// However many solutions a run keeps, a recording lists a bounded number of them.
+    #[test]
+    fn solutions_are_listed_up_to_the_bound() {
+        let puzzle = Grid::empty(Shape::new(2, 2).unwrap());
+        let config = Config::default().with_max_solutions(None);
+        let recording = run(&puzzle, &config);
+        assert_eq!(recording.count, 288);
+        assert_eq!(recording.solutions.len(), MAX_SOLUTIONS);
+        let outcome = solve(&puzzle, &config);
+        assert_eq!(recording.solutions[0], outcome.solutions[0].to_line());
     }
 
     /// The largest recording a 9x9 puzzle can give stays within the stated bound.

@@ -153,9 +153,36 @@
 
   // ---- drawing: pure functions from the state to HTML text ----
 
+  // A run's drawing in parts, each a pure function of the run and its position, in the
+  // column it stands in; a part is written into the page only when its text changed, so a
+  // step costs the parts it changes.
+  const PARTS = [
+    ['now', 0, (run, p) => (run.byBoard ? renderNow(run, p) : renderDepthNow(run, p))],
+    ['counts', 0, renderCounts],
+    ['waiting', 1, (run, p) => (run.byBoard ? renderWaiting(run, p) : '')],
+    ['solutions', 1, renderSolutions],
+    ['tree', 2, (run) => (run.byBoard ? renderTree(run) : '')],
+    ['chart', 2, renderChart],
+  ];
+
   function render() {
     const start = performance.now();
-    document.getElementById('runs').innerHTML = runs.map(renderRun).join('');
+    for (const run of runs) {
+      const p = at(run);
+      for (const [name, , draw] of PARTS) {
+        const html = draw(run, p);
+        if (run.drawn[name] !== html) {
+          run.elements[name].innerHTML = html;
+          run.drawn[name] = html;
+          paintBoards(run.elements[name]);
+        }
+      }
+      const tree = run.elements.tree.querySelector('canvas');
+      if (tree !== null && run.painted !== p) {
+        paintTree(tree, run, p);
+        run.painted = p;
+      }
+    }
     const scrub = document.getElementById('scrub');
     scrub.max = String(maxPosition);
     scrub.value = String(state.position);
@@ -167,28 +194,29 @@
       runs.map((run) => run.rec.strategy + ': ' + describe(run, at(run))).join('; ') + '.';
     const hash = '#step=' + state.position;
     if (location.hash !== hash) history.replaceState(null, '', hash);
+    // The layout the browser would make before painting, made here so that it is timed too.
+    void document.body.offsetHeight;
     timings.push(performance.now() - start);
   }
 
-  function renderRun(run, index) {
+  // What stays while the run plays: its heading, its rules, and a place for each part.
+  function skeleton(run, index) {
     const rec = run.rec;
-    const p = at(run);
     const parts = ['<section class="run" aria-labelledby="run-' + index + '" data-run="' + index + '">'];
     parts.push('<h2 id="run-' + index + '">' + esc(rec.strategy) + ': ' +
       (rec.order === 'breadth-first' ? 'breadth-first, a queue of boards' : 'depth-first, a stack of boards') +
       '</h2>');
     parts.push('<p class="rules">' + esc(rules(rec)) + '</p>');
     if (!run.byBoard) parts.push('<p class="note">' + esc(rec.note) + '.</p>');
-    parts.push('<div class="cols"><div class="col">');
-    parts.push(run.byBoard ? renderNow(run, p) : renderDepthNow(run, p));
-    parts.push(renderCounts(run, p));
-    parts.push('</div><div class="col">');
-    if (run.byBoard) parts.push(renderWaiting(run, p));
-    parts.push(renderSolutions(run, p));
-    parts.push('</div><div class="col">');
-    if (run.byBoard) parts.push(renderTree(run, p));
-    parts.push(renderChart(run, p));
-    parts.push('</div></div></section>');
+    parts.push('<div class="cols">');
+    for (let col = 0; col < 3; col++) {
+      parts.push('<div class="col">');
+      for (const [name, column] of PARTS) {
+        if (column === col) parts.push('<div data-part="' + name + '"></div>');
+      }
+      parts.push('</div>');
+    }
+    parts.push('</div></section>');
     return parts.join('');
   }
 
@@ -206,8 +234,8 @@
     const caption = p === 0 ? 'The puzzle: ' + plural(run.puzzle.filter((d) => d > 0).length, 'given')
       : 'Board ' + p + (board.guess ? ', ' + board.guess : ', the start') + ', depth ' + board.depth;
     const what = p === 0 ? 'waiting to be expanded' : fateText(run, board);
-    return '<div class="current"><h3>Now</h3><figure>' +
-      gridSvg(run, id, p === 0 ? 'waiting' : board.fate, bigSize(run), true) +
+    return '<div class="current" style="max-width:' + Math.max(bigSize(run) + 8, 200) + 'px"><h3>Now</h3><figure>' +
+      gridHtml(run, id, p === 0 ? 'waiting' : board.fate, bigSize(run), true) +
       '<figcaption><strong>' + esc(caption) + '</strong><br>' + esc(what) + '</figcaption></figure></div>';
   }
 
@@ -280,7 +308,7 @@
       ' waiting' + (ids.length > 0 ? ', next first' : '') + '</h3><div class="boards">'];
     for (const id of ids.slice(0, shown)) {
       const board = rec.boards[id];
-      parts.push('<figure class="mini">' + gridSvg(run, id, 'waiting', size, false) +
+      parts.push('<figure class="mini">' + gridHtml(run, id, 'waiting', size, false) +
         '<figcaption>' + esc(board.guess || 'start') + ' (d' + board.depth + ')</figcaption></figure>');
     }
     if (ids.length > shown) parts.push('<p>+' + num(ids.length - shown) + ' more</p>');
@@ -301,7 +329,7 @@
       parts.push('<h3>Solutions found: ' + found.length + '</h3><div class="boards">');
       const size = run.side <= 6 ? 56 : run.side <= 9 ? 84 : 120;
       for (const id of found.slice(0, 6)) {
-        parts.push('<figure class="mini solved">' + gridSvg(run, id, 'solved', size, false) +
+        parts.push('<figure class="mini solved">' + gridHtml(run, id, 'solved', size, false) +
           '<figcaption>board ' + (rec.boards[id].visit + 1) + '</figcaption></figure>');
       }
       if (found.length > 6) parts.push('<p>+' + num(found.length - 6) + ' more</p>');
@@ -309,8 +337,9 @@
     }
     if (last) {
       parts.push('<p>The program reports: <strong>' + esc(rec.status) + '</strong>, ' +
-        plural(rec.solutions.length, 'solution') + (rec.solutions.length > 0 ? ':' : '.') + '</p>');
-      for (const line of rec.solutions.slice(0, 100)) {
+        plural(rec.count, 'solution') + (rec.solutions.length > 0 ? ':' : '.') +
+        (rec.count > rec.solutions.length ? ' (the first ' + rec.solutions.length + ' listed)' : '') + '</p>');
+      for (const line of rec.solutions) {
         parts.push('<code data-solution>' + esc(line) + '</code>');
       }
     }
@@ -318,106 +347,241 @@
     return parts.join('');
   }
 
-  function gridSvg(run, id, fate, px, big) {
-    const n = run.side;
-    const u = 10;
-    const cells = id === null ? run.puzzle : boardCells(run, id);
-    const board = id === null ? null : run.rec.boards[id];
-    const guessCell = board && board.guess_cell !== null ? board.guess_cell : -1;
-    const branchCell = board && board.fate === 'branched' && fate !== 'waiting' ? board.cell : -1;
-    const deadCell = board && board.fate === 'dead' && fate !== 'waiting' && board.cell !== null ? board.cell : -1;
+  // A board is drawn on a canvas: its place in the HTML text names what to draw, and
+  // `paintBoards` draws it once the text is in the page (text in SVG costs a layout per digit).
+  function gridHtml(run, id, fate, px, big) {
+    const board = run.rec.boards[id];
     const label = (fate === 'dead' ? 'dead board' : fate === 'solved' ? 'solution' : 'board') +
-      (board && board.guess ? ' ' + board.guess : '');
-    const out = ['<svg class="grid" viewBox="-1 -1 ' + (n * u + 2) + ' ' + (n * u + 2) + '" width="' + px +
-      '" height="' + px + '" role="img" aria-label="' + esc(label) + '">'];
-    out.push('<rect class="cell" x="0" y="0" width="' + n * u + '" height="' + n * u + '"/>');
-    const mark = (index, cls) => {
-      if (index < 0) return;
-      out.push('<rect class="' + cls + '" x="' + (index % n) * u + '" y="' + Math.floor(index / n) * u +
-        '" width="' + u + '" height="' + u + '"/>');
-    };
-    mark(guessCell, 'guess-cell');
-    mark(branchCell, 'branch-cell');
-    mark(deadCell, 'dead-cell');
-    let thin = '';
-    let thick = '';
-    for (let i = 1; i < n; i++) {
-      const v = 'M' + i * u + ' 0V' + n * u;
-      const h = 'M0 ' + i * u + 'H' + n * u;
-      if (i % run.boxCols === 0) thick += v; else thin += v;
-      if (i % run.boxRows === 0) thick += h; else thin += h;
-    }
-    out.push('<path class="cell" d="' + thin + '"/><path class="box" d="' + thick + '"/>');
-    out.push('<rect class="frame" x="0" y="0" width="' + n * u + '" height="' + n * u + '"/>');
-    const size = n > 35 ? 4.5 : 7;
-    for (let i = 0; i < cells.length; i++) {
-      if (cells[i] === 0) continue;
-      const cls = run.puzzle[i] !== 0 ? 'given' : i === guessCell ? 'guess' : 'forced';
-      out.push('<text class="' + cls + '" x="' + ((i % n) * u + u / 2) + '" y="' +
-        (Math.floor(i / n) * u + u / 2) + '" font-size="' + size + '">' + digitText(cells[i], n) + '</text>');
-    }
-    if (deadCell >= 0) {
-      const x = (deadCell % n) * u;
-      const y = Math.floor(deadCell / n) * u;
-      out.push('<path class="dead-mark" d="M' + (x + 2) + ' ' + (y + 2) + 'L' + (x + u - 2) + ' ' + (y + u - 2) +
-        'M' + (x + u - 2) + ' ' + (y + 2) + 'L' + (x + 2) + ' ' + (y + u - 2) + '"/>');
-    }
-    if (fate === 'dead') {
-      out.push('<path class="strike" d="M0 ' + n * u + 'L' + n * u + ' 0"/>');
-    }
-    if (big && fate === 'solved') {
-      out.push('<rect class="frame" x="-0.5" y="-0.5" width="' + (n * u + 1) + '" height="' + (n * u + 1) + '"/>');
-    }
-    out.push('</svg>');
-    return out.join('');
+      (board && board.guess ? ' ' + board.guess : ' at the start');
+    return '<canvas class="grid" width="' + px + '" height="' + px + '" role="img" aria-label="' +
+      esc(label) + '" data-r="' + runs.indexOf(run) + '" data-board="' + id + '" data-fate="' + fate +
+      '"' + (big ? ' data-big' : '') + '></canvas>';
   }
 
-  function renderTree(run, p) {
+  function paintBoards(element) {
+    for (const canvas of element.querySelectorAll('canvas.grid')) {
+      const run = runs[Number(canvas.dataset.r)];
+      paintBoard(canvas, run, Number(canvas.dataset.board), canvas.dataset.fate, canvas.hasAttribute('data-big'));
+    }
+  }
+
+  // The palette, read once from the style sheet's variables.
+  const palette = new Map();
+  function colour(name) {
+    if (!palette.has(name)) {
+      palette.set(name, getComputedStyle(document.documentElement).getPropertyValue(name).trim());
+    }
+    return palette.get(name);
+  }
+
+  let family = null;
+  function fontFamily() {
+    if (family === null) family = getComputedStyle(document.body).fontFamily;
+    return family;
+  }
+
+  function paintBoard(canvas, run, id, fate, big) {
+    const n = run.side;
+    const px = canvas.width;
+    const scale = window.devicePixelRatio || 1;
+    canvas.style.width = px + 'px';
+    canvas.style.height = px + 'px';
+    canvas.width = Math.round(px * scale);
+    canvas.height = Math.round(px * scale);
+    const ctx = canvas.getContext('2d');
+    ctx.scale(scale, scale);
+    const pad = 1.5;
+    const u = (px - 2 * pad) / n;
+    const cells = boardCells(run, id);
+    const board = run.rec.boards[id];
+    const guessCell = board.guess_cell !== null ? board.guess_cell : -1;
+    const branchCell = board.fate === 'branched' && fate !== 'waiting' ? board.cell : -1;
+    const deadCell = board.fate === 'dead' && fate !== 'waiting' && board.cell !== null ? board.cell : -1;
+    const x = (i) => pad + (i % n) * u;
+    const y = (i) => pad + Math.floor(i / n) * u;
+    ctx.fillStyle = colour('--paper');
+    ctx.fillRect(0, 0, px, px);
+    const shade = (index, name) => {
+      if (index < 0) return;
+      ctx.fillStyle = colour(name);
+      ctx.fillRect(x(index), y(index), u, u);
+    };
+    shade(guessCell, '--guess-cell');
+    shade(branchCell, '--branch-cell');
+    shade(deadCell, '--dead-cell');
+    const lines = (thick) => {
+      ctx.beginPath();
+      for (let i = 0; i <= n; i++) {
+        const vertical = i % run.boxCols === 0;
+        const horizontal = i % run.boxRows === 0;
+        if (vertical === thick || i === 0 || i === n) {
+          ctx.moveTo(pad + i * u, pad);
+          ctx.lineTo(pad + i * u, pad + n * u);
+        }
+        if (horizontal === thick || i === 0 || i === n) {
+          ctx.moveTo(pad, pad + i * u);
+          ctx.lineTo(pad + n * u, pad + i * u);
+        }
+      }
+      ctx.stroke();
+    };
+    ctx.strokeStyle = colour('--line');
+    ctx.lineWidth = 0.5;
+    lines(false);
+    ctx.strokeStyle = colour('--box-line');
+    ctx.lineWidth = big ? 2 : 1.2;
+    lines(true);
+    if (branchCell >= 0) {
+      ctx.strokeStyle = colour('--now');
+      ctx.lineWidth = big ? 3 : 1.5;
+      ctx.strokeRect(x(branchCell) + 1, y(branchCell) + 1, u - 2, u - 2);
+    }
+    const kind = (i) => (run.puzzle[i] !== 0 ? '--given' : i === guessCell ? '--guess' : '--forced');
+    if (big || n <= 6) {
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      const size = Math.round(u * (n > 35 ? 0.45 : 0.68)) + 'px ' + fontFamily();
+      // Settled digits, then the givens and the guess in bold: the font is set twice a board.
+      for (const bold of [false, true]) {
+        ctx.font = (bold ? '700 ' : '400 ') + size;
+        for (let i = 0; i < cells.length; i++) {
+          if (cells[i] === 0 || bold !== (run.puzzle[i] !== 0 || i === guessCell)) continue;
+          ctx.fillStyle = colour(kind(i));
+          ctx.fillText(digitText(cells[i], n), x(i) + u / 2, y(i) + u / 2 + 1);
+          if (i === guessCell) ctx.fillRect(x(i) + u * 0.3, y(i) + u * 0.85, u * 0.4, Math.max(1, u * 0.06));
+        }
+      }
+    } else {
+      // Too small to read digits: a square per settled cell, in the digits' colours.
+      for (let i = 0; i < cells.length; i++) {
+        if (cells[i] === 0) continue;
+        ctx.fillStyle = colour(kind(i));
+        ctx.fillRect(x(i) + u * 0.2, y(i) + u * 0.2, u * 0.6, u * 0.6);
+      }
+    }
+    ctx.strokeStyle = colour('--ink');
+    if (deadCell >= 0) {
+      ctx.lineWidth = big ? 2.5 : 1.2;
+      ctx.beginPath();
+      ctx.moveTo(x(deadCell) + u * 0.2, y(deadCell) + u * 0.2);
+      ctx.lineTo(x(deadCell) + u * 0.8, y(deadCell) + u * 0.8);
+      ctx.moveTo(x(deadCell) + u * 0.8, y(deadCell) + u * 0.2);
+      ctx.lineTo(x(deadCell) + u * 0.2, y(deadCell) + u * 0.8);
+      ctx.stroke();
+    }
+    if (fate === 'solved' && big) {
+      ctx.strokeStyle = colour('--solved');
+      ctx.lineWidth = 1.5;
+      ctx.strokeRect(0.75, 0.75, px - 1.5, px - 1.5);
+    }
+    if (fate === 'dead') {
+      ctx.strokeStyle = colour('--dead');
+      ctx.lineWidth = big ? 3 : 1.5;
+      ctx.beginPath();
+      ctx.moveTo(pad, pad + n * u);
+      ctx.lineTo(pad + n * u, pad);
+      ctx.stroke();
+    }
+  }
+
+  // The tree's frame: its heading and a canvas, the same at every step; `paintTree` draws
+  // the tree as it stands at the step.
+  function renderTree(run) {
     const rec = run.rec;
     if (run.layout === null) {
       return '<div class="tree"><h3>The tree</h3><p>' + plural(rec.boards.length, 'board') +
         ': too many to draw here; the chart below has it per depth.</p></div>';
     }
+    const { leaves, deepest } = run.layout;
+    const width = 300;
+    const height = Math.round(Math.min(320, Math.max(120, (deepest + 1) * 26)));
+    return '<div class="tree"><h3>The tree, in the order of the search</h3>' +
+      '<p class="legend">ring: now; grey: waiting; cross: dead; filled square: solution</p>' +
+      '<canvas class="tree-canvas" width="' + width + '" height="' + height + '" role="img" ' +
+      'aria-label="the search tree: ' + plural(rec.boards.length, 'board') + ' over ' +
+      plural(deepest + 1, 'depth') + ', ' + plural(leaves, 'leaf') + '"></canvas></div>';
+  }
+
+  function paintTree(canvas, run, p) {
+    const rec = run.rec;
     const { x, leaves, deepest } = run.layout;
-    const dx = Math.max(4, Math.min(24, 900 / leaves));
-    const width = leaves * dx + 20;
-    const dy = Math.max(28, (width * 0.5) / (deepest + 1));
-    const height = (deepest + 1) * dy + 10;
+    if (!canvas.dataset.painted) {
+      const scale = window.devicePixelRatio || 1;
+      canvas.style.width = canvas.width + 'px';
+      canvas.style.height = canvas.height + 'px';
+      canvas.dataset.w = canvas.width;
+      canvas.dataset.h = canvas.height;
+      canvas.width = Math.round(canvas.width * scale);
+      canvas.height = Math.round(canvas.height * scale);
+      canvas.dataset.painted = '1';
+    }
+    const w = Number(canvas.dataset.w);
+    const h = Number(canvas.dataset.h);
+    const ctx = canvas.getContext('2d');
+    const scale = canvas.width / w;
+    ctx.setTransform(scale, 0, 0, scale, 0, 0);
+    ctx.fillStyle = colour('--paper');
+    ctx.fillRect(0, 0, w, h);
+    const dx = (w - 12) / Math.max(1, leaves - 1 || 1);
+    const dy = (h - 12) / Math.max(1, deepest);
+    const px = (id) => 6 + (leaves === 1 ? (w - 12) / 2 : x[id] * dx);
+    const py = (id) => 6 + rec.boards[id].depth * dy;
+    const r = Math.max(1.5, Math.min(5, dx / 2.5, dy / 4));
     const made = run.made[p];
     const now = p === 0 ? -1 : rec.steps[p - 1].board;
-    const px = (id) => (x[id] * dx + 10).toFixed(1);
-    const py = (id) => (rec.boards[id].depth * dy + 12).toFixed(1);
-    const r = Math.max(2, Math.min(6, dx / 2.5));
-    const edges = [];
-    const nodes = [];
+    ctx.strokeStyle = colour('--line');
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let id = 1; id < made && id < rec.boards.length; id++) {
+      if (!shownIn(rec, id, p)) continue;
+      const parent = rec.boards[id].parent;
+      ctx.moveTo(px(parent), py(parent));
+      ctx.lineTo(px(id), py(id));
+    }
+    ctx.stroke();
     for (let id = 0; id < rec.boards.length; id++) {
+      if (id !== 0 && !shownIn(rec, id, p)) continue;
       const board = rec.boards[id];
-      // Breadth-first numbers are the order; depth-first boards are made with their parent's
-      // expansion, so a board is drawn once its parent was expanded.
-      const shown = id === 0 || (board.parent !== null && visitedBy(rec, board.parent, p));
-      if (!shown || (rec.order === 'breadth-first' && id >= made)) continue;
-      if (board.parent !== null) {
-        edges.push('M' + px(board.parent) + ' ' + py(board.parent) + 'L' + px(id) + ' ' + py(id));
-      }
       const visited = visitedBy(rec, id, p);
-      let cls = 'node';
-      if (visited) cls += ' visited' + (board.fate === 'dead' ? ' dead' : board.fate === 'solved' ? ' solved' : '');
-      if (id === now) cls += ' now';
-      const title = (board.visit !== null && visited ? 'board ' + (board.visit + 1) + ': ' : '') +
-        (board.guess || 'start') + (visited ? ', ' + board.fate : ', waiting');
-      nodes.push('<circle class="' + cls + '" cx="' + px(id) + '" cy="' + py(id) + '" r="' + r +
-        '"><title>' + esc(title) + '</title></circle>');
+      const cx = px(id);
+      const cy = py(id);
+      if (visited && board.fate === 'solved') {
+        ctx.fillStyle = colour('--solved');
+        ctx.fillRect(cx - r, cy - r, 2 * r, 2 * r);
+      } else {
+        ctx.beginPath();
+        ctx.arc(cx, cy, r, 0, 2 * Math.PI);
+        ctx.fillStyle = visited ? colour('--visited') : colour('--waiting-node');
+        ctx.fill();
+        ctx.strokeStyle = colour('--ink');
+        ctx.lineWidth = 0.8;
+        ctx.stroke();
+      }
       if (visited && board.fate === 'dead') {
-        const cx = x[id] * dx + 10;
-        const cy = board.depth * dy + 12;
-        nodes.push('<path class="cross" d="M' + (cx - r) + ' ' + (cy - r) + 'L' + (cx + r) + ' ' + (cy + r) +
-          'M' + (cx + r) + ' ' + (cy - r) + 'L' + (cx - r) + ' ' + (cy + r) + '"/>');
+        ctx.beginPath();
+        ctx.moveTo(cx - r, cy - r);
+        ctx.lineTo(cx + r, cy + r);
+        ctx.moveTo(cx + r, cy - r);
+        ctx.lineTo(cx - r, cy + r);
+        ctx.strokeStyle = colour('--ink');
+        ctx.lineWidth = 1.2;
+        ctx.stroke();
+      }
+      if (id === now) {
+        ctx.beginPath();
+        ctx.arc(cx, cy, r + 3, 0, 2 * Math.PI);
+        ctx.strokeStyle = colour('--now');
+        ctx.lineWidth = 2.5;
+        ctx.stroke();
       }
     }
-    return '<div class="tree"><h3>The tree, in the order of the search (' + plural(made, 'board') +
-      ' made; ring: now, cross: dead, filled: solution)</h3><svg viewBox="0 0 ' + width + ' ' + height +
-      '" role="img" aria-label="search tree"><path class="edge" d="' + edges.join('') + '"/>' +
-      nodes.join('') + '</svg></div>';
+  }
+
+  // Whether board `id` is in the tree after `p` steps: it was made when its parent was
+  // expanded.
+  function shownIn(rec, id, p) {
+    const parent = rec.boards[id].parent;
+    return parent === null || visitedBy(rec, parent, p);
   }
 
   function visitedBy(rec, id, p) {
@@ -488,7 +652,7 @@
   }
 
   function num(value) {
-    return Number(value).toLocaleString('en-US');
+    return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   }
 
   function plural(count, word) {
@@ -620,11 +784,18 @@
   const first = runs[0];
   document.getElementById('summary').textContent = first
     ? first.rec.title + ', ' + first.rec.size + 'x' + first.rec.size + ': the program says ' +
-      first.rec.status + ' (' + plural(first.rec.solutions.length, 'solution') + '). ' +
+      first.rec.status + ' (' + plural(first.rec.count, 'solution') + '). ' +
       (first.byBoard ? 'Each step expands one board.' : 'Each step is one depth.')
     : 'No search recorded.';
   if (!runs.every((run) => run.byBoard)) {
     document.getElementById('jump-board').hidden = true;
+  }
+  document.getElementById('runs').innerHTML = runs.map(skeleton).join('');
+  for (const [index, run] of runs.entries()) {
+    const section = document.querySelector('[data-run="' + index + '"]');
+    run.elements = {};
+    run.drawn = {};
+    for (const [name] of PARTS) run.elements[name] = section.querySelector('[data-part="' + name + '"]');
   }
   state.position = Math.max(0, Math.min(maxPosition, fromHash()));
   render();

@@ -427,11 +427,12 @@ pub(crate) struct SolveArgs {
         long,
         value_name = "FILE",
         value_parser = parse_trace_name,
-        help_heading = "Watch the search"
+        help_heading = "Watch the search",
+        hide_short_help = true
     )]
     pub(crate) posthoc: Option<PathBuf>,
 
-    /// Write the first puzzle's search as a web page that plays it
+    /// Play the first puzzle's search in a web page, offline
     ///
     /// One self-contained HTML file that opens offline in any current browser: the boards of
     /// the search as --strategy takes them (bfs's queue, the stack of the others), the tree
@@ -488,7 +489,7 @@ pub(crate) struct CompareArgs {
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     pub(crate) svg: Option<PathBuf>,
 
-    /// Write the first puzzle's searches as a web page that plays them side by side
+    /// Play the first puzzle's searches side by side in a web page, offline
     ///
     /// One self-contained HTML file that opens offline in any current browser: the
     /// strategies' searches of the first puzzle stepping together, the queue of bfs beside the
