@@ -172,9 +172,10 @@
       for (const [name, , draw] of PARTS) {
         const html = draw(run, p);
         if (run.drawn[name] !== html) {
+          const painted = paintedBoards(run.elements[name]);
           run.elements[name].innerHTML = html;
           run.drawn[name] = html;
-          paintBoards(run.elements[name]);
+          paintBoards(run.elements[name], painted);
         }
       }
       const tree = run.elements.tree.querySelector('canvas');
@@ -301,7 +302,7 @@
   function renderWaiting(run, p) {
     const rec = run.rec;
     const ids = waitingIds(run, p);
-    const shown = run.side <= 9 ? 12 : run.side <= 16 ? 6 : 3;
+    const shown = run.side <= 6 ? 10 : run.side <= 9 ? 6 : run.side <= 16 ? 4 : 2;
     const size = run.side <= 6 ? 56 : run.side <= 9 ? 84 : 120;
     const name = rec.order === 'breadth-first' ? 'The queue' : 'The stack';
     const parts = ['<div class="waiting"><h3>' + name + ': ' + plural(ids.length, 'board') +
@@ -358,10 +359,31 @@
       '"' + (big ? ' data-big' : '') + '></canvas>';
   }
 
-  function paintBoards(element) {
+  // A board's canvas is painted once: one that stays in a part from a step to the next (the
+  // queue moving along) is moved into its new place, not painted again.
+  function boardKey(canvas) {
+    if (canvas.dataset.key) return canvas.dataset.key;
+    return canvas.dataset.r + ' ' + canvas.dataset.board + ' ' + canvas.dataset.fate + ' ' + canvas.width;
+  }
+
+  function paintedBoards(element) {
+    const painted = new Map();
+    for (const canvas of element.querySelectorAll('canvas.grid')) painted.set(boardKey(canvas), canvas);
+    return painted;
+  }
+
+  function paintBoards(element, painted) {
     for (const canvas of element.querySelectorAll('canvas.grid')) {
+      const key = boardKey(canvas);
+      const old = painted.get(key);
+      if (old !== undefined) {
+        painted.delete(key);
+        canvas.replaceWith(old);
+        continue;
+      }
       const run = runs[Number(canvas.dataset.r)];
       paintBoard(canvas, run, Number(canvas.dataset.board), canvas.dataset.fate, canvas.hasAttribute('data-big'));
+      canvas.dataset.key = key;
     }
   }
 

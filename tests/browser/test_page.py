@@ -253,9 +253,35 @@ class Pages(unittest.TestCase):
         self.assertEqual(counts, [2, 2])
         self.check_quiet(page, "compare")
         if SCREENSHOTS:
-            self.press(Keys.ARROW_RIGHT)
-            self.press(Keys.ARROW_RIGHT)
+            self.load(page, "#step=6")
             self.browser.save_screenshot(str(SCREENSHOTS / "play-4x4-bfs-dfs.png"))
+
+    def test_the_controls_jump_and_step(self):
+        page = Path(self.dir.name) / "controls.html"
+        program = run_program(["-s", "bfs"], page)[0]
+        self.load(page, "#step=3")
+        recording = self.embedded()["runs"][0]
+        state = "return [window.explorePlayer.state.position, window.explorePlayer.state.playing]"
+        step = self.browser.find_element(By.ID, "forward")
+        step.send_keys(Keys.ENTER)
+        self.assertEqual(self.browser.execute_script(state), [4, False])
+        # Space plays and pauses wherever the focus is, on a button too.
+        step.send_keys(" ")
+        self.assertTrue(self.browser.execute_script(state)[1])
+        step.send_keys(" ")
+        self.assertFalse(self.browser.execute_script(state)[1])
+        board = self.browser.find_element(By.ID, "board-input")
+        board.send_keys("50", Keys.ENTER)
+        self.assertEqual(self.browser.execute_script(state), [50, False])
+        depth = self.browser.find_element(By.ID, "depth-input")
+        depth.send_keys("7", Keys.ENTER)
+        first = next(i + 1 for i, step in enumerate(recording["steps"])
+                     if recording["boards"][step["board"]]["depth"] == 7)
+        shown = self.browser.execute_script(READ)
+        self.assertEqual(shown["position"], first)
+        self.assertIn("at depth 7", shown["live"])
+        self.check_counts(shown, recording, program, "controls")
+        self.check_quiet(page, "controls")
 
     def test_the_page_fits_a_phone(self):
         page = Path(self.dir.name) / "phone.html"
