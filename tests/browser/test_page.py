@@ -31,7 +31,7 @@ PROGRAM = None
 SCREENSHOTS = None
 # Steps checked one by one in each page; a longer page is checked over its first steps and its
 # last frame.
-MAX_STEPS = 160
+MAX_STEPS = 60
 
 EMPTY_25 = "." * 625
 
