@@ -141,6 +141,8 @@
         return (board.forced > 0 ? '+' + board.forced + ' forced, then ' : '') +
           (board.children.length > 1 ? 'branches on ' : 'fills ') + cellName(run, board.cell) +
           ' into ' + plural(board.children.length, 'board');
+      case 'cut':
+        return 'cut by a learned clause before it was filled';
       case 'dead':
         return 'dead: ' + (board.cell === null ? 'a digit has no place left in a unit'
           : cellName(run, board.cell) + ' has no candidate left');
@@ -352,7 +354,7 @@
   // `paintBoards` draws it once the text is in the page (text in SVG costs a layout per digit).
   function gridHtml(run, id, fate, px, big) {
     const board = run.rec.boards[id];
-    const label = (fate === 'dead' ? 'dead board' : fate === 'solved' ? 'solution' : 'board') +
+    const label = (isDead(fate) ? 'dead board' : fate === 'solved' ? 'solution' : 'board') +
       (board && board.guess ? ' ' + board.guess : ' at the start');
     return '<canvas class="grid" width="' + px + '" height="' + px + '" role="img" aria-label="' +
       esc(label) + '" data-r="' + runs.indexOf(run) + '" data-board="' + id + '" data-fate="' + fate +
@@ -496,7 +498,7 @@
       ctx.lineWidth = 1.5;
       ctx.strokeRect(0.75, 0.75, px - 1.5, px - 1.5);
     }
-    if (fate === 'dead') {
+    if (isDead(fate)) {
       ctx.strokeStyle = colour('--dead');
       ctx.lineWidth = big ? 3 : 1.5;
       ctx.beginPath();
@@ -579,7 +581,7 @@
         ctx.lineWidth = 0.8;
         ctx.stroke();
       }
-      if (visited && board.fate === 'dead') {
+      if (visited && isDead(board.fate)) {
         ctx.beginPath();
         ctx.moveTo(cx - r, cy - r);
         ctx.lineTo(cx + r, cy + r);
@@ -604,6 +606,11 @@
   function shownIn(rec, id, p) {
     const parent = rec.boards[id].parent;
     return parent === null || visitedBy(rec, parent, p);
+  }
+
+  // A board that died: of its forced cells, or cut by a clause learned before it.
+  function isDead(fate) {
+    return fate === 'dead' || fate === 'cut';
   }
 
   function visitedBy(rec, id, p) {
