@@ -39,6 +39,8 @@ pub mod geometry;
 pub mod grade;
 mod grid;
 mod outcome;
+#[cfg(feature = "serde")]
+pub mod play;
 pub mod progress;
 pub mod shard;
 mod stats;

@@ -1065,6 +1065,92 @@ fn posthoc_writes_a_search_trace() {
         ));
 }
 
+/// `--html` writes one page that plays the search, with the recording inside and nothing
+/// to fetch; a search past the bound is played per depth and the note says so; a page that
+/// cannot be written, or would go over an input, is an error that names the flag.
+#[test]
+fn html_writes_a_page_that_plays_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("play.html");
+    explore()
+        .args(["-s", "dfs", "--html"])
+        .arg(&page)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "wrote a page that plays the search to ",
+        ))
+        .stderr(predicate::str::contains(
+            "(131 boards); open it in a browser",
+        ));
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(text.starts_with("<!DOCTYPE html>"));
+    assert!(text.contains("<title>AI Escargot (Arto Inkala, 2006): dfs</title>"));
+    assert!(!text.contains("src=") && !text.contains("href="));
+
+    explore()
+        .args(["--all", "--max-nodes", "30000", "--html"])
+        .arg(&page)
+        .arg(".".repeat(81))
+        .assert()
+        .stderr(predicate::str::contains(
+            "depths, per depth: more than 20000 boards); open it in a browser",
+        ));
+
+    let input = dir.path().join("puzzle.txt");
+    std::fs::write(&input, "......1.21....21\n").unwrap();
+    explore()
+        .arg(&input)
+        .arg("--html")
+        .arg(&input)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--html"));
+    assert_eq!(
+        std::fs::read_to_string(&input).unwrap(),
+        "......1.21....21\n"
+    );
+    explore()
+        .arg("--html")
+        .arg(dir.path().join("no such folder").join("play.html"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--html: cannot write "));
+}
+
+/// `compare --html` plays the strategies side by side: one recording each, in the order
+/// given, of the first puzzle.
+#[test]
+fn compare_html_plays_strategies_side_by_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("both.html");
+    explore()
+        .args(["compare", "......1.21....21", ".....4.1....13.4", "--all"])
+        .args(["--strategies", "dfs,bfs", "--html"])
+        .arg(&page)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "wrote a page that plays the searches to ",
+        ));
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(text.contains("<title>the command line, puzzle 1: dfs and bfs</title>"));
+    let open = "id=\"recording\">";
+    let start = text.find(open).unwrap() + open.len();
+    let end = start + text[start..].find("</script>").unwrap();
+    let document: Value = serde_json::from_str(&text[start..end]).unwrap();
+    let runs = document["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert_eq!(
+        (runs[0]["strategy"].as_str(), runs[1]["strategy"].as_str()),
+        (Some("dfs"), Some("bfs"))
+    );
+    for run in runs {
+        assert_eq!(run["puzzle"], "......1.21....21");
+        assert_eq!(run["count"], 6);
+    }
+}
+
 /// Posthoc opens only files whose names end in .trace.json: another name is refused before
 /// any search, with the name to use, and nothing is written.
 #[test]

@@ -567,3 +567,57 @@ fn generate_and_grade_json_are_as_documented() {
     assert_eq!(records[1]["verdict"], "multiple");
     assert!(records[2].get("error").is_some() && records[2]["level"].is_null());
 }
+
+/// The document inside a page that `--html` wrote.
+fn embedded_play(page: &Path) -> Value {
+    let text = std::fs::read_to_string(page).expect("the page reads");
+    let open = "<script type=\"application/json\" id=\"recording\">";
+    let start = text.find(open).expect("the recording's element") + open.len();
+    let end = start + text[start..].find("</script>").expect("its end");
+    serde_json::from_str(&text[start..end]).expect("JSON")
+}
+
+#[test]
+fn the_recording_in_a_page_is_as_documented() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("page.html");
+    let per_depth = dir.path().join("per-depth.html");
+    let both = dir.path().join("both.html");
+    explore()
+        .args([ESCARGOT, "-q", "--html"])
+        .arg(&page)
+        .assert()
+        .success();
+    explore()
+        .args([ESCARGOT, "-q", "-s", "dfs", "--learn", "clauses", "--html"])
+        .arg(&per_depth)
+        .assert()
+        .success();
+    explore()
+        .args(["compare", "......1.21....21", "--all", "-q"])
+        .args(["--strategies", "bfs,backtrack", "--html"])
+        .arg(&both)
+        .assert()
+        .success();
+    let mut runs = Vec::new();
+    for path in [&page, &per_depth, &both] {
+        let document = embedded_play(path);
+        assert_eq!(document["schema"], "explore.play/1");
+        check("explore.play/1", &document);
+        runs.extend(document["runs"].as_array().unwrap().iter().cloned());
+    }
+    assert_eq!(runs.len(), 4);
+    for run in &runs {
+        check("play.runs[]", run);
+        check("stats", &run["stats"]);
+        for board in run["boards"].as_array().unwrap() {
+            check("play.boards[]", board);
+        }
+        for step in run["steps"].as_array().unwrap() {
+            check("play.steps[]", step);
+        }
+    }
+    assert!(runs[0]["note"].is_null() && !runs[0]["boards"].as_array().unwrap().is_empty());
+    assert!(runs[1]["note"].is_string() && runs[1]["boards"].as_array().unwrap().is_empty());
+    assert_eq!(runs[3]["tree"], "textbook");
+}

@@ -436,9 +436,19 @@ pub(crate) struct SolveArgs {
         long,
         value_name = "FILE",
         value_parser = parse_trace_name,
-        help_heading = "Watch the search"
+        help_heading = "Watch the search",
+        hide_short_help = true
     )]
     pub(crate) posthoc: Option<PathBuf>,
+
+    /// Play the first puzzle's search in a web page, offline
+    ///
+    /// One self-contained HTML file that opens offline in any current browser: the boards of
+    /// the search as --strategy takes them (bfs's queue, the stack of the others), the tree
+    /// growing, the counts and a chart per depth, with play, pause, step and jump controls
+    /// and keys. Board by board up to 20,000 boards (fewer above 9x9), per depth beyond.
+    #[arg(long, value_name = "FILE", help_heading = "Watch the search")]
+    pub(crate) html: Option<PathBuf>,
 
     /// Output format.
     #[arg(
@@ -487,6 +497,15 @@ pub(crate) struct CompareArgs {
     /// sampling.
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     pub(crate) svg: Option<PathBuf>,
+
+    /// Play the first puzzle's searches side by side in a web page, offline
+    ///
+    /// One self-contained HTML file that opens offline in any current browser: the
+    /// strategies' searches of the first puzzle stepping together, the queue of bfs beside the
+    /// stack of dfs, each with its tree, counts and chart per depth. The puzzle is solved once
+    /// more for it, so the timings do not pay for the recording.
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pub(crate) html: Option<PathBuf>,
 
     /// Output format.
     #[arg(

@@ -4,7 +4,8 @@
 //! turn, so standard input streams and only the per-puzzle records are kept; unreadable
 //! puzzles are reported where they stand. [`explore::compare`] does the solving and
 //! the summing; this module shows a progress bar on standard error, writes the summaries in the
-//! chosen format, draws the chart, and reports any disagreement between strategies.
+//! chosen format, draws the chart, writes the page that plays the first puzzle's searches
+//! side by side (`--html`), and reports any disagreement between strategies.
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -12,7 +13,8 @@ use std::time::Duration;
 
 use explore::footprint::Footprint;
 use explore::geometry::Shape;
-use explore::{InputError, Status, Strategy, chart, compare, format};
+use explore::play::{self, Recording};
+use explore::{Config, Grid, InputError, Status, Strategy, chart, compare, format};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +35,7 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
         .svg
         .iter()
         .map(|path| ("--svg", path.as_path()))
+        .chain(args.html.iter().map(|path| ("--html", path.as_path())))
         .collect();
     if let Err(error) = files::check_outputs(&sources, &outputs) {
         eprintln!("explore: {error}");
@@ -52,6 +55,9 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
     // with its footprint sampled (so the comparison's timings pay nothing for it).
     let picture_configs = args.svg.as_ref().map(|_| configs.clone());
     let mut footprints: Option<(String, Vec<Footprint>)> = None;
+    // The page: the first puzzle, solved once more by every configuration and recorded.
+    let page_configs = args.html.as_ref().map(|_| configs.clone());
+    let mut page: Option<Vec<Recording>> = None;
     let mut comparison = compare::Comparison::new(configs);
     let mut sizes: Vec<usize> = Vec::new();
     // With --output records, each puzzle's records are written as soon as it is compared.
@@ -77,6 +83,10 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
                     if let (None, Some(configs)) = (&footprints, &picture_configs) {
                         let name = puzzle_name(&opened.name, title, puzzle.index);
                         footprints = Some((name, compare::footprints(&puzzle.grid, configs)));
+                    }
+                    if let (None, Some(configs)) = (&page, &page_configs) {
+                        let name = puzzle_name(&opened.name, title, puzzle.index);
+                        page = Some(record_all(&puzzle.grid, configs, &name));
                     }
                     bar.inc(1);
                     bar.set_message(counted(bar.position(), "puzzle", "puzzles"));
@@ -183,6 +193,21 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
         }
     }
 
+    if let (Some(path), Some(runs)) = (&args.html, page) {
+        let name = quoted(path.as_os_str());
+        let text = play::page::html(&play::Document::new(runs));
+        match files::write_whole(path, text.as_bytes()) {
+            Ok(()) if !args.quiet => {
+                eprintln!("explore: wrote a page that plays the searches to {name}");
+            }
+            Ok(()) => {}
+            Err(error) => {
+                eprintln!("explore: --html: cannot write {name}: {error}");
+                status = EXIT_INPUT;
+            }
+        }
+    }
+
     let disagreements = compare::disagreements(&summaries);
     for disagreement in &disagreements {
         eprintln!(
@@ -195,6 +220,14 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
         status = EXIT_UNSOLVED;
     }
     status
+}
+
+/// `puzzle` searched once more by each of `configs`, and recorded for the page.
+fn record_all(puzzle: &Grid, configs: &[Config], name: &str) -> Vec<Recording> {
+    configs
+        .iter()
+        .map(|config| Recording::new(puzzle, config, &explore::solve(puzzle, config), name))
+        .collect()
 }
 
 /// A column of the table for people: its heading and its cell for a summary.

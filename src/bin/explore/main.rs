@@ -19,7 +19,7 @@
 //! - `step`: `--step`, the search stepped in the terminal for a class;
 //! - `memory`: `--max-memory`, one bound shared out among the budgets;
 //! - `output`: the `human`, `line` and `json` renderers;
-//! - `pictures`: `--svg`, `--dot` and `--posthoc`, pictures of one puzzle's search;
+//! - `pictures`: `--svg`, `--dot`, `--posthoc` and `--html`, pictures of one puzzle's search;
 //! - `progress`: the live line of a long run (boards, solutions, rate, estimate, time left);
 //! - `tally`: verdicts counted, the exit status and the batch summary;
 //! - `terminal`: the size of the terminal that the trace and the step mode draw on;

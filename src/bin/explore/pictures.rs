@@ -1,16 +1,20 @@
-//! `--svg`, `--dot` and `--posthoc`: pictures of one puzzle's search, written to files.
+//! `--svg`, `--dot`, `--posthoc` and `--html`: pictures of one puzzle's search, written to
+//! files.
 //!
 //! Only the first puzzle of a run is drawn: a picture is of one search. `--svg` draws the
 //! search's per-depth figures with [`explore::chart::frontier_svg`]; `--dot` records the search
 //! tree with [`explore::tree::record`], which walks the tree of the run's strategy in its order
 //! with the run's rules, up to [`DOT_MAX_NODES`] boards, and draws it in the style that
 //! `--dot-order` and `--dot-boards` ask for; `--posthoc` writes the same walk as a Posthoc
-//! search trace with [`explore::tree::posthoc`].
+//! search trace with [`explore::tree::posthoc`]; `--html` records it with
+//! [`explore::play::Recording`] beside the run's own counts and writes the page that plays it
+//! with [`explore::play::page`].
 
 use std::path::{Path, PathBuf};
 
 use explore::batch::Solved;
 use explore::geometry::Shape;
+use explore::play::{self, Recording};
 use explore::tree::{self, BOARDS_MAX_SIDE, DOT_MAX_NODES, DotStyle, Walk};
 use explore::{Config, chart};
 
@@ -28,6 +32,7 @@ pub(crate) struct Pictures {
     /// `--dot-boards`.
     dot_boards: DotBoards,
     posthoc: Option<PathBuf>,
+    html: Option<PathBuf>,
     /// The puzzle that was drawn, once one was.
     drawn: Option<(String, usize)>,
     /// Puzzles after the first, which are not drawn.
@@ -42,6 +47,7 @@ impl Pictures {
             dot_order: args.dot_order,
             dot_boards: args.dot_boards,
             posthoc: args.posthoc.clone(),
+            html: args.html.clone(),
             drawn: None,
             skipped: 0,
         }
@@ -52,7 +58,7 @@ impl Pictures {
     /// Whether any picture is asked for: only then does a result need more than its text,
     /// its status and its counts once its text is made.
     pub(crate) fn wanted(&self) -> bool {
-        self.svg.is_some() || self.dot.is_some() || self.posthoc.is_some()
+        self.svg.is_some() || self.dot.is_some() || self.posthoc.is_some() || self.html.is_some()
     }
 
     pub(crate) fn draw(
@@ -76,11 +82,8 @@ impl Pictures {
         } else {
             format!(" ({0}x{0})", shape.side())
         };
-        let title = format!(
-            "{}{size}: {}",
-            puzzle_name(input, title, solved.puzzle.index),
-            config.strategy
-        );
+        let name = puzzle_name(input, title, solved.puzzle.index);
+        let title = format!("{name}{size}: {}", config.strategy);
         let svg = self
             .svg
             .as_deref()
@@ -93,7 +96,15 @@ impl Pictures {
             .posthoc
             .as_deref()
             .map(|path| write_posthoc(path, solved, config));
-        svg.into_iter().chain(dot).chain(posthoc).collect()
+        let html = self
+            .html
+            .as_deref()
+            .map(|path| write_html(path, solved, config, &name));
+        svg.into_iter()
+            .chain(dot)
+            .chain(posthoc)
+            .chain(html)
+            .collect()
     }
 
     /// A note naming the puzzles that were not drawn, if any.
@@ -196,6 +207,26 @@ fn write_posthoc(path: &Path, solved: &Solved, config: &Config) -> Result<String
         quoted(path.as_os_str()),
         explore::words::count(trace.n_nodes as u128, "board", "boards"),
         trace.n_events
+    ))
+}
+
+fn write_html(path: &Path, solved: &Solved, config: &Config, name: &str) -> Result<String, String> {
+    let recording = Recording::new(&solved.puzzle.grid, config, &solved.outcome, name);
+    let how = if recording.has_boards() {
+        tally::counted(recording.steps.len() as u64, "board", "boards")
+    } else {
+        format!(
+            "{}, per depth: more than {} boards",
+            tally::counted(recording.stats.per_depth.len() as u64, "depth", "depths"),
+            recording.max_boards
+        )
+    };
+    let page = play::page::html(&play::Document::new(vec![recording]));
+    files::write_whole(path, page.as_bytes())
+        .map_err(|error| format!("--html: cannot write {}: {error}", quoted(path.as_os_str())))?;
+    Ok(format!(
+        "wrote a page that plays the search to {} ({how}); open it in a browser",
+        quoted(path.as_os_str())
     ))
 }
 

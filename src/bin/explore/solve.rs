@@ -55,6 +55,7 @@ pub(crate) fn run(args: &SolveArgs, live: Live, progress: Option<Progress>) -> T
         ("--svg", &args.svg),
         ("--dot", &args.dot),
         ("--posthoc", &args.posthoc),
+        ("--html", &args.html),
     ]
     .into_iter()
     .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
@@ -208,7 +209,7 @@ struct Run {
     tally: Tally,
     /// Whether to explain on standard error the `none` and `gave_up` lines of `--output line`.
     notes: bool,
-    /// `--svg`, `--dot` and `--posthoc`, for the first puzzle.
+    /// `--svg`, `--dot`, `--posthoc` and `--html`, for the first puzzle.
     pictures: Pictures,
     /// The search configuration, for the pictures.
     config: Config,

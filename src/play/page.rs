@@ -1,0 +1,181 @@
+//! The page that plays recordings: one self-contained HTML file.
+//!
+//! The page is three files of this crate, written by hand and built in with `include_str!`:
+//! `page.html` (the document, with places for the title, the styles, the data and the
+//! script), `page.css` and `page.js` (plain JavaScript: one `state` object, pure functions
+//! from it to the drawing, one key handler). The recordings go in as one JSON document
+//! ([`Document`]) inside a `<script type="application/json">`, so the page fetches nothing:
+//! no request to the network or to another file, and it opens from disk offline. No
+//! JavaScript build step and no package manager are involved.
+//!
+//! ```
+//! use explore::{Config, format, play, solve};
+//!
+//! let puzzle = format::parse_one("......1.21....21")?;
+//! let config = Config::default();
+//! let recording = play::Recording::new(&puzzle, &config, &solve(&puzzle, &config), "4x4");
+//! let page = play::page::html(&play::Document::new(vec![recording]));
+//! assert!(page.starts_with("<!DOCTYPE html>"));
+//! assert!(!page.contains("src=") && !page.contains("href="));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::Document;
+
+const TEMPLATE: &str = include_str!("page.html");
+const STYLE: &str = include_str!("page.css");
+const SCRIPT: &str = include_str!("page.js");
+
+/// The id of the `<script type="application/json">` element that holds the document.
+pub const DATA_ID: &str = "recording";
+
+/// The page that plays `document`: HTML text, complete in itself.
+pub fn html(document: &Document) -> String {
+    let title = match document.runs.as_slice() {
+        [] => "explore".to_owned(),
+        [one] => format!("{}: {}", one.title, one.strategy),
+        runs => {
+            let names: Vec<&str> = runs.iter().map(|run| run.strategy).collect();
+            format!("{}: {}", runs[0].title, names.join(" and "))
+        }
+    };
+    let data = serde_json::to_string(document).unwrap_or_else(|_| String::from("{}"));
+    let mut page = String::with_capacity(TEMPLATE.len() + STYLE.len() + SCRIPT.len() + data.len());
+    // The template's places are filled in one pass, so that no text put in is read again.
+    let mut rest = TEMPLATE;
+    while let Some(start) = rest.find("{{") {
+        page.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let Some(end) = after.find("}}") else {
+            rest = &rest[start..];
+            break;
+        };
+        match &after[..end] {
+            "title" => page.push_str(&escape_html(&title)),
+            "style" => page.push_str(STYLE),
+            "script" => page.push_str(SCRIPT),
+            "data" => push_json(&mut page, &data),
+            other => {
+                page.push_str("{{");
+                page.push_str(other);
+                page.push_str("}}");
+            }
+        }
+        rest = &after[end + 2..];
+    }
+    page.push_str(rest);
+    page
+}
+
+/// JSON text as it may stand inside a `<script>` element: `<`, `>` and `&` (which only
+/// strings hold) written as escapes, so that no `</script>` or `<!--` can end it early.
+fn push_json(page: &mut String, json: &str) {
+    // Most documents have none of the three (a title may): one search for each, at memchr's
+    // speed, and the text is copied whole.
+    if !json.contains('<') && !json.contains('>') && !json.contains('&') {
+        page.push_str(json);
+        return;
+    }
+    let mut rest = json;
+    while let Some(at) = rest.bytes().position(|b| matches!(b, b'<' | b'>' | b'&')) {
+        page.push_str(&rest[..at]);
+        page.push_str(match rest.as_bytes()[at] {
+            b'<' => "\\u003c",
+            b'>' => "\\u003e",
+            _ => "\\u0026",
+        });
+        rest = &rest[at + 1..];
+    }
+    page.push_str(rest);
+}
+
+fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Config, Strategy};
+    use crate::geometry::Shape;
+    use crate::grid::Grid;
+    use crate::play::{MAX_JSON_BYTES, Recording};
+    use crate::strategy::solve;
+    use crate::testing::{ESCARGOT, grid};
+
+    fn page_of(puzzle: &Grid, strategies: &[Strategy], title: &str) -> (String, Document) {
+        let runs = strategies
+            .iter()
+            .map(|&strategy| {
+                let config = Config::default().with_strategy(strategy);
+                Recording::new(puzzle, &config, &solve(puzzle, &config), title)
+            })
+            .collect();
+        let document = Document::new(runs);
+        (html(&document), document)
+    }
+
+    /// The JSON between the data element's tags.
+    fn embedded(page: &str) -> serde_json::Value {
+        let open = format!("<script type=\"application/json\" id=\"{DATA_ID}\">");
+        let start = page.find(&open).expect("the data element") + open.len();
+        let end = start + page[start..].find("</script>").expect("its end");
+        serde_json::from_str(&page[start..end]).expect("JSON")
+    }
+
+    #[test]
+    fn the_page_is_self_contained() {
+        let (page, _) = page_of(&grid(ESCARGOT), &[Strategy::Bfs, Strategy::Dfs], "demo");
+        for outside in [
+            "src=", "href=", "http:", "https:", "@import", "url(", "fetch(",
+        ] {
+            assert!(!page.contains(outside), "the page has {outside}");
+        }
+        assert!(!page.contains("{{"), "a place left unfilled");
+        assert!(page.contains("<title>demo: bfs and dfs</title>"));
+        assert_eq!(page.matches("<script").count(), 2);
+    }
+
+    #[test]
+    fn the_embedded_json_round_trips() {
+        let (page, document) = page_of(
+            &grid(ESCARGOT),
+            &[Strategy::Bfs],
+            "a <title> & </script><!-- \"quoted\"",
+        );
+        let json = embedded(&page);
+        assert_eq!(json, serde_json::to_value(&document).unwrap());
+        assert_eq!(json["schema"], "explore.play/1");
+        assert_eq!(
+            json["runs"][0]["title"],
+            "a <title> & </script><!-- \"quoted\""
+        );
+        assert_eq!(page.matches("</script>").count(), 2);
+        assert!(page.contains("<title>a &lt;title&gt; &amp; &lt;/script&gt;"));
+    }
+
+    #[test]
+    fn the_page_size_is_bounded() {
+        // The demo puzzle: well under 200 KB.
+        let (page, _) = page_of(&grid(ESCARGOT), &[Strategy::Bfs], "demo");
+        assert!(page.len() < 200_000, "{} bytes", page.len());
+        // A search past the bound: the page of the per-depth rows alone.
+        let empty = Grid::empty(Shape::new(4, 4).unwrap());
+        let config = Config::default().with_max_nodes(Some(9_000));
+        let recording = Recording::new(&empty, &config, &solve(&empty, &config), "empty");
+        assert!(!recording.has_boards());
+        let page = html(&Document::new(vec![recording]));
+        assert!(page.len() < STYLE.len() + SCRIPT.len() + TEMPLATE.len() + MAX_JSON_BYTES);
+        assert!(page.len() < 200_000, "{} bytes", page.len());
+    }
+}
