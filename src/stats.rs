@@ -119,6 +119,18 @@ pub struct Stats {
     pub learned_literals: u64,
     /// Candidates set by a learned clause (ruled out, or placed): the clauses at work.
     pub learned_forced: u64,
+    /// Cubes of cube and conquer ([`Learn::Cubes`](crate::Learn::Cubes)): the live boards
+    /// of the breadth-first level where the search was cut, each searched by the search that
+    /// learns.
+    pub cubes: u64,
+    /// Cubes refuted: boards of the cut found dead on the way there, and cubes whose search
+    /// found no solution.
+    pub cubes_refuted: u64,
+    /// Clauses shared between cubes: those of at most 8 literals learned in a cube, merged
+    /// (without repeats) into the state the next round of cubes starts from.
+    pub clauses_shared: u64,
+    /// Rounds of cubes conquered: each round's cubes start from the clauses shared before it.
+    pub rounds: u64,
     /// Wall-clock time of the search.
     #[cfg_attr(
         feature = "serde",
@@ -185,6 +197,10 @@ impl Stats {
         self.learned += other.learned;
         self.learned_literals += other.learned_literals;
         self.learned_forced += other.learned_forced;
+        self.cubes += other.cubes;
+        self.cubes_refuted += other.cubes_refuted;
+        self.clauses_shared += other.clauses_shared;
+        self.rounds = self.rounds.max(other.rounds);
         self.max_depth = self.max_depth.max(other.max_depth);
         self.peak_frontier = self.peak_frontier.max(other.peak_frontier);
         self.peak_frontier_bytes = self.peak_frontier_bytes.max(other.peak_frontier_bytes);

@@ -86,6 +86,7 @@ fn solve_on<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
     }
     let config = &learn::within_budget(puzzle.shape(), config);
     searched(config, || match config.strategy {
+        Strategy::Bfs if config.conquers() => learn::conquer(puzzle, root, config),
         Strategy::Bfs if config.learns() => bfs::solve(puzzle, learn::Guided::new(root), config),
         Strategy::Bfs => bfs::solve(puzzle, root, config),
         _ if config.learns() => learn::solve(puzzle, root, config),
@@ -104,7 +105,7 @@ fn searched(config: &Config, search: impl FnOnce() -> Outcome) -> Outcome {
         progress.end();
     }
     outcome.solutions.sort_unstable();
-    if config.strategy != Strategy::Bfs {
+    if config.strategy != Strategy::Bfs || config.conquers() {
         // The breadth-first engine emits its depths live; the others when they finish.
         trace::depths_from(config.strategy, &outcome.stats.per_depth, 0);
     }

@@ -49,8 +49,10 @@ use crate::outcome::{Found, Outcome, Stop};
 use crate::progress::Meter;
 use crate::stats::Stats;
 
+mod cubes;
 mod lessons;
 
+pub(crate) use cubes::solve as conquer;
 pub(crate) use lessons::{Guided, Learner, Lessons};
 
 /// A candidate, or its negation: `var << 1 | negated`.
@@ -1158,6 +1160,17 @@ impl Solver {
         self.watchers = other.watchers;
     }
 
+    /// Sets the counters of what a search did to zero, for the next search in this state (the
+    /// next cube of a lane of cube and conquer) to count its own.
+    fn clear_counters(&mut self) {
+        self.conflicts = 0;
+        self.learned_total = 0;
+        self.learned_literals = 0;
+        self.forced.clear();
+        self.forced.push(0);
+        self.clause_forced = 0;
+    }
+
     /// Keeps `lits`, a clause that holds in every solution, at the root (level 0): without the
     /// literals the root has made false, and not at all when the root makes one true. A clause
     /// left with one literal sets it at the root, and what follows is drawn. Returns whether
@@ -1365,13 +1378,13 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, mut root: B, config: &Config) -> Ou
         };
         stats.forced += u64::from(filled);
         stats.depth_mut(0).forced += u64::from(filled);
-        let Some(solver) = Solver::at_root(&root) else {
+        let Some(mut solver) = Solver::at_root(&root) else {
             stats.dead += 1;
             stats.depth_mut(0).dead += 1;
             break 'search Stop::Exhausted;
         };
         let mut search = Search {
-            solver,
+            solver: &mut solver,
             shape,
             budget: &budget,
             limit: budget.max_solutions().min(config.max_kept(shape)),
@@ -1380,9 +1393,13 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, mut root: B, config: &Config) -> Ou
             found: &mut found,
             meter: &meter,
             footprint: footprint.as_mut(),
+            cube: &[],
+            nodes_before: 0,
+            shared: None,
+            root_dead: false,
+            schedule: Schedule::default(),
         };
         let stop = search.run();
-        let solver = search.solver;
         stats.dead += solver.conflicts;
         for (depth, &n) in solver.forced.iter().enumerate() {
             stats.forced += n;
@@ -1398,9 +1415,30 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, mut root: B, config: &Config) -> Ou
     Outcome::searched(found, stop, stats, start, footprint)
 }
 
+/// When a search that learns restarts and forgets: carried from one cube to the next by a
+/// lane of cube and conquer, as if its cubes were one search.
+#[derive(Clone, Copy, Debug)]
+struct Schedule {
+    restarts: u64,
+    /// Dead ends before the next restart.
+    until_restart: u64,
+    /// Learned clauses held before the next clean-up.
+    next_reduce: usize,
+}
+
+impl Default for Schedule {
+    fn default() -> Schedule {
+        Schedule {
+            restarts: 0,
+            until_restart: RESTART_UNIT * luby(0),
+            next_reduce: FIRST_REDUCE,
+        }
+    }
+}
+
 /// One learning search under way: the solver and what it reports to.
 struct Search<'a> {
-    solver: Solver,
+    solver: &'a mut Solver,
     shape: Shape,
     budget: &'a Budget,
     /// Solutions to find.
@@ -1411,20 +1449,37 @@ struct Search<'a> {
     found: &'a mut Found,
     meter: &'a Meter<'a>,
     footprint: Option<&'a mut Footprint>,
+    /// The cube this search is confined to (cube and conquer, [`cubes`]): candidates set
+    /// true, as guesses, before any guess of its own; one the clauses rule out ends the
+    /// search. Empty for the whole puzzle.
+    cube: &'a [u32],
+    /// Nodes of the whole search before this one, for the node budget.
+    nodes_before: u64,
+    /// Where the clauses of at most [`cubes::SHARED_LEN`] literals it learns go, to be shared.
+    shared: Option<&'a mut Vec<Vec<Lit>>>,
+    /// Set when the search ends at a dead end at the root: under the clauses it holds, no
+    /// solution is left but those it found.
+    root_dead: bool,
+    schedule: Schedule,
 }
 
 impl Search<'_> {
     fn run(&mut self) -> Stop {
-        let solver = &mut self.solver;
-        let mut restarts = 0u64;
-        let mut until_restart = RESTART_UNIT * luby(0);
-        let mut next_reduce = FIRST_REDUCE;
+        let mut schedule = self.schedule;
+        let stop = self.search(&mut schedule);
+        self.schedule = schedule;
+        stop
+    }
+
+    fn search(&mut self, schedule: &mut Schedule) -> Stop {
+        let solver = &mut *self.solver;
         loop {
             if let Some(conflict) = solver.propagate() {
                 solver.conflicts += 1;
                 let depth = solver.decision_level() as usize;
                 self.stats.depth_mut(depth).dead += 1;
                 if depth == 0 {
+                    self.root_dead = true;
                     return Stop::Exhausted;
                 }
                 if solver.conflicts % CLOCK_EVERY == 0 {
@@ -1436,25 +1491,45 @@ impl Search<'_> {
                 let learnt = std::mem::take(&mut solver.learnt);
                 solver.learned_total += 1;
                 solver.learned_literals += learnt.len() as u64;
+                if let Some(shared) = self.shared.as_deref_mut() {
+                    if learnt.len() <= cubes::SHARED_LEN {
+                        shared.push(learnt.clone());
+                    }
+                }
                 solver.backtrack(back);
                 solver.add_clause(&learnt, false);
                 solver.learnt = learnt;
                 solver.bump /= ACTIVITY_DECAY;
                 solver.clause_bump /= CLAUSE_DECAY;
-                until_restart = until_restart.saturating_sub(1);
+                schedule.until_restart = schedule.until_restart.saturating_sub(1);
                 continue;
             }
-            if until_restart == 0 {
-                restarts += 1;
-                until_restart = RESTART_UNIT * luby(restarts);
+            if schedule.until_restart == 0 {
+                schedule.restarts += 1;
+                schedule.until_restart = RESTART_UNIT * luby(schedule.restarts);
                 solver.backtrack(0);
             }
             let full = solver.clause_bytes() > self.store_bytes;
-            if solver.learnts.len() >= next_reduce || (full && !solver.learnts.is_empty()) {
-                next_reduce = solver.learnts.len().max(next_reduce) + REDUCE_STEP;
+            if solver.learnts.len() >= schedule.next_reduce || (full && !solver.learnts.is_empty())
+            {
+                schedule.next_reduce = solver.learnts.len().max(schedule.next_reduce) + REDUCE_STEP;
                 solver.reduce(full);
             }
-            let Some(lit) = solver.pick() else {
+            // The cube's candidates come first, each a guess of its own where the others have
+            // not set it; the clauses learned are then implied by the rules alone, as if the
+            // search had chosen these guesses itself.
+            let mut next = None;
+            for &v in self.cube {
+                match solver.var_value(v) {
+                    TRUE => {}
+                    FALSE => return Stop::Exhausted,
+                    _ => {
+                        next = Some(pos(v));
+                        break;
+                    }
+                }
+            }
+            let Some(lit) = next.or_else(|| solver.pick()) else {
                 self.stats.solutions += 1;
                 let level = solver.decision_level();
                 self.stats.depth_mut(level as usize).solutions += 1;
@@ -1475,7 +1550,7 @@ impl Search<'_> {
                 continue;
             };
             let stats = &mut *self.stats;
-            if let Some(stop) = self.budget.check(stats.nodes + 1) {
+            if let Some(stop) = self.budget.check(self.nodes_before + stats.nodes + 1) {
                 return stop;
             }
             stats.nodes += 1;

@@ -150,10 +150,24 @@ impl SolveArgs {
                 "--learn {learn} works with --strategy bfs and dfs: {} does not learn",
                 self.strategy
             ))
-        } else if self.strategy == Strategy::Dfs
-            && (self.step || self.dot.is_some() || self.posthoc.is_some())
-        {
-            Some("dfs --learn has no tree of boards to draw: use bfs --learn".to_owned())
+        } else if self.strategy == Strategy::Dfs && learn == Learn::Cubes {
+            Some(
+                "--learn cubes cuts the breadth-first search into cubes: use --strategy bfs \
+                 (dfs learns with --learn clauses)"
+                    .to_owned(),
+            )
+        } else if self.step || self.dot.is_some() || self.posthoc.is_some() {
+            match (self.strategy, learn) {
+                (Strategy::Dfs, _) => Some(
+                    "dfs --learn has no tree of boards to draw: use bfs --learn clauses".to_owned(),
+                ),
+                (_, Learn::Cubes) => Some(
+                    "--learn cubes searches its cubes without boards, so has no tree to draw: \
+                     use --learn clauses"
+                        .to_owned(),
+                ),
+                _ => None,
+            }
         } else {
             None
         }
@@ -994,8 +1008,11 @@ pub(crate) struct RuleArgs {
     /// explanation kept as a clause that prunes every later board (conflict-driven clause
     /// learning). dfs learns at once and guesses where recent dead ends were; it pays on hard
     /// 25x25 and larger puzzles. bfs merges what a level learned before the next level, so
-    /// every thread count gives the same frontier. explore compare takes several: --learn
-    /// off,clauses puts each search with and without learning side by side.
+    /// every thread count gives the same frontier. cubes (bfs): cube and conquer, one hard
+    /// puzzle on every core: bfs cuts the tree into --cubes boards, each searched by dfs that
+    /// learns, with the short clauses learned shared; the same answer and figures on every
+    /// thread count. explore compare takes several: --learn off,clauses puts each search with
+    /// and without learning side by side.
     #[arg(
         long,
         value_name = "RULE",
@@ -1005,6 +1022,20 @@ pub(crate) struct RuleArgs {
         help_heading = "Breadth-first engine"
     )]
     pub(crate) learn: Vec<Learn>,
+
+    /// How many boards bfs --learn cubes cuts the search into
+    ///
+    /// The breadth-first levels grow until one holds at least this many live boards, the
+    /// cubes, which dfs that learns then searches on every thread.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = Config::DEFAULT_CUBES,
+        value_parser = parse_positive::<usize>,
+        help_heading = "Breadth-first engine",
+        hide_short_help = true
+    )]
+    pub(crate) cubes: usize,
 
     /// Most boards one level of the bfs frontier may hold
     ///
@@ -1057,6 +1088,7 @@ impl RuleArgs {
                             .with_forced(forced)
                             .with_branch(branch)
                             .with_learn(learn)
+                            .with_cubes(self.cubes)
                             .with_max_frontier(self.max_frontier)
                             .with_max_frontier_bytes(self.max_frontier_bytes),
                     );
@@ -1216,6 +1248,10 @@ impl CompareArgs {
                 for mut config in compare::configs(&[strategy], variant) {
                     if config.branch == Branch::Conflicts && !config.learns() {
                         // Without clauses it branches as fewest does.
+                        continue;
+                    }
+                    if config.strategy == Strategy::Dfs && config.learn == Learn::Cubes {
+                        // Cubes are cut by the breadth-first search: dfs has none.
                         continue;
                     }
                     if config.strategy == Strategy::Dfs && config.learns() {
