@@ -172,8 +172,12 @@ pub enum Branch {
 #[non_exhaustive]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Learn {
-    /// Nothing is learned: each dead board is only dropped.
+    /// The default: [`Learn::Cubes`] for `bfs` on boards of 25x25 and larger, where one hard
+    /// puzzle needs every core and learning pays; [`Learn::Off`] otherwise
+    /// ([`Config::learn_for`]).
     #[default]
+    Auto,
+    /// Nothing is learned: each dead board is only dropped.
     Off,
     /// Conflict-driven clause learning: each dead end is explained by the reasons of its
     /// forced steps and the explanation kept as a clause that prunes every later board. `dfs`
@@ -191,6 +195,7 @@ pub enum Learn {
 
 named_enum!(
     Learn, "learning rule",
+    Auto => "auto",
     Off => "off",
     Clauses => "clauses",
     Cubes => "cubes",
@@ -200,6 +205,7 @@ impl Learn {
     /// One line for `--help` and the docs.
     pub const fn summary(self) -> &'static str {
         match self {
+            Learn::Auto => "cubes for bfs on 25x25 and larger boards, off otherwise",
             Learn::Off => "nothing: a dead board is dropped",
             Learn::Clauses => {
                 "each dead end explained by its forced steps' reasons and kept as a clause \
@@ -529,7 +535,19 @@ impl Config {
     /// `dfs` that learns keeps a clause for each solution it finds, so it finds at most
     /// [`Config::max_kept`] even when it only counts them.
     pub fn learns(&self) -> bool {
-        matches!(self.strategy, Strategy::Bfs | Strategy::Dfs) && self.learn != Learn::Off
+        matches!(self.strategy, Strategy::Bfs | Strategy::Dfs)
+            && matches!(self.learn, Learn::Clauses | Learn::Cubes)
+    }
+
+    /// The learning rule a search of a `shape` board runs under: [`Config::learn`], with
+    /// [`Learn::Auto`] made [`Learn::Cubes`] for `bfs` on boards of 25x25 and larger, and
+    /// [`Learn::Off`] otherwise.
+    pub fn learn_for(&self, shape: crate::geometry::Shape) -> Learn {
+        match self.learn {
+            Learn::Auto if self.strategy == Strategy::Bfs && shape.side() >= 25 => Learn::Cubes,
+            Learn::Auto => Learn::Off,
+            learn => learn,
+        }
     }
 
     /// Whether the search is cube and conquer: `bfs` with [`Learn::Cubes`].
@@ -537,9 +555,10 @@ impl Config {
         self.strategy == Strategy::Bfs && self.learn == Learn::Cubes
     }
 
-    /// Whether the search keeps a clause for each solution it finds: `dfs` that learns.
+    /// Whether the search keeps a clause for each solution it finds: `dfs` that learns, and
+    /// the lanes of cube and conquer.
     fn blocks_solutions(&self) -> bool {
-        self.strategy == Strategy::Dfs && self.learns()
+        (self.strategy == Strategy::Dfs && self.learns()) || self.conquers()
     }
 
     /// Most boards of `board_bytes` bytes each that one level of the breadth-first frontier may

@@ -7,7 +7,7 @@
 //! emit `tracing` events.
 
 use crate::board::{Board, General, Kernel, Nine};
-use crate::config::{Config, Forced};
+use crate::config::{Config, Forced, Learn};
 use crate::geometry::Shape;
 use crate::grid::Grid;
 use crate::outcome::Outcome;
@@ -84,6 +84,13 @@ fn solve_on<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
             return Outcome::conflict(conflict);
         }
     }
+    let auto;
+    let config = if config.learn == Learn::Auto {
+        auto = config.clone().with_learn(config.learn_for(puzzle.shape()));
+        &auto
+    } else {
+        config
+    };
     let config = &learn::within_budget(puzzle.shape(), config);
     searched(config, || match config.strategy {
         Strategy::Bfs if config.conquers() => learn::conquer(puzzle, root, config),

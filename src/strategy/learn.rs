@@ -119,12 +119,29 @@ fn solver_bytes(shape: Shape) -> usize {
 
 /// `config` for a search that learns on boards of `shape`, within
 /// [`Config::max_learn_bytes`]: as it is where its solver copies fit; else, for `bfs`, on as
-/// many threads as fit, or else without learning, with a warning that says which.
+/// many threads as fit, or else without learning, with a warning that says which. Cube and
+/// conquer holds a copy per lane, whatever the threads: it learns where they fit, and
+/// otherwise runs as `bfs` without learning.
 pub(crate) fn within_budget(shape: Shape, config: &Config) -> Cow<'_, Config> {
     if !config.learns() {
         return Cow::Borrowed(config);
     }
     let copy = solver_bytes(shape);
+    let side = shape.side();
+    let mib = |bytes: usize| bytes.div_ceil(1 << 20);
+    if config.conquers() {
+        // A copy for each lane and the root's, whatever the threads; the clauses shared.
+        let need = (cubes::LANES + 1) * copy + lessons::clause_budget(config);
+        if need <= config.max_learn_bytes {
+            return Cow::Borrowed(config);
+        }
+        tracing::warn!(
+            "cubes, {side}x{side}: need {} MiB > budget {} MiB; searching without learning",
+            mib(need),
+            mib(config.max_learn_bytes)
+        );
+        return Cow::Owned(config.clone().with_learn(Learn::Off));
+    }
     let bfs = config.strategy == Strategy::Bfs;
     // `bfs`: a learner for each worker and one for the coordinator (one thread: one learner),
     // the root's copy and the state every chunk starts from.
@@ -138,8 +155,6 @@ pub(crate) fn within_budget(shape: Shape, config: &Config) -> Cow<'_, Config> {
     if need(threads) <= budget {
         return Cow::Borrowed(config);
     }
-    let side = shape.side();
-    let mib = |bytes: usize| bytes.div_ceil(1 << 20);
     if let Some(fit) = (1..threads).rev().find(|&t| need(t) <= budget) {
         tracing::warn!(
             "learning, {side}x{side}: {threads} threads need {} MiB > budget {} MiB; running {fit}",
@@ -1492,7 +1507,7 @@ impl Search<'_> {
                 solver.learned_total += 1;
                 solver.learned_literals += learnt.len() as u64;
                 if let Some(shared) = self.shared.as_deref_mut() {
-                    if learnt.len() <= cubes::SHARED_LEN {
+                    if learnt.len() <= cubes::shared_len() {
                         shared.push(learnt.clone());
                     }
                 }

@@ -143,7 +143,7 @@ impl Cli {
 impl SolveArgs {
     fn conflict(&self) -> Option<String> {
         let learn = self.engine.rules.learn[0];
-        if learn == Learn::Off {
+        if matches!(learn, Learn::Off | Learn::Auto) {
             None
         } else if !matches!(self.strategy, Strategy::Bfs | Strategy::Dfs) {
             Some(format!(
@@ -1004,7 +1004,8 @@ pub(crate) struct RuleArgs {
 
     /// Whether the search learns from its dead boards
     ///
-    /// clauses: each dead end is explained by the reasons of its forced steps, and the
+    /// auto, the default: cubes for bfs on 25x25 and larger boards, where one hard puzzle needs
+    /// every core, and off otherwise. clauses: each dead end is explained by the reasons of its forced steps, and the
     /// explanation kept as a clause that prunes every later board (conflict-driven clause
     /// learning). dfs learns at once and guesses where recent dead ends were; it pays on hard
     /// 25x25 and larger puzzles. bfs merges what a level learned before the next level, so

@@ -1,34 +1,37 @@
 //! Cube and conquer (`bfs --learn cubes`): one hard puzzle on every core. The breadth-first
-//! search cuts the tree into boards, the *cubes*, and workers conquer them with the search that
-//! learns, sharing the short clauses they learn.
+//! search cuts the tree into boards, the *cubes*, and lanes of the search that learns conquer
+//! them, sharing the short clauses they learn.
 //!
 //! - **The cut.** The breadth-first level loop (the `bfs` step: forced cells by
 //!   [`Config::forced`], then dead, solved or branch by [`Config::branch`]) runs on the calling
 //!   thread until a level holds at least [`Config::cubes`] live boards, or the next level would
 //!   not fit the frontier budget ([`Config::frontier_boards`]). Each live board of that level is
 //!   a cube: the guesses that led to it. A solution met above the cut is a solution of the
-//!   search; a dead board is a cube refuted by the cut alone.
-//! - **The conquest.** Each cube is searched by the depth-first search that learns, in a copy
-//!   of the solver at the root with the clauses shared so far. The cube's guesses come first,
-//!   each a guess of its own (a decision, in SAT terms, as in a search under assumptions), and
-//!   the search guesses by its own activity below them. A guess of the cube that the clauses
-//!   rule out refutes the cube.
+//!   search.
+//! - **The lanes.** [`LANES`] solvers, each a copy of the depth-first search that learns at
+//!   the root, conquer the cubes: lane `k` the cubes `k`, `k + LANES`, `k + 2 LANES`, ... (its
+//!   *rounds*), one after the other, keeping what it learned from one to the next (clauses,
+//!   activity, restarts). The cube's guesses come first, each a guess of its own (a decision,
+//!   in SAT terms, as in a search under assumptions), and the search guesses by its activity
+//!   below them. A guess of the cube that the clauses rule out refutes the cube.
 //! - **The sharing.** Since the cube's guesses are guesses like the search's own, every clause
-//!   the search learns is implied by the rules and the clauses it started with, never by the
-//!   cube: none depends on the cube's guesses, so it holds in every cube. The clauses of at
-//!   most [`SHARED_LEN`] literals are shared. (A clause a search keeps to exclude a solution it
-//!   found is not learned, and never shared. A clause learned through one holds in every
-//!   solution but that one, which lies in this cube alone: it holds in every other cube.)
+//!   a lane learns is implied by the rules and the clauses it started from, never by the cube:
+//!   none depends on the cube's guesses, so it holds in every cube. The clauses of at most
+//!   [`SHARED_LEN`] literals are shared: a lane takes, before its cube of round `r`, those the
+//!   other lanes learned in the rounds before `r - LAG`, merged round by round in lane order
+//!   without repeats. (A clause a lane keeps to exclude a solution it found is not learned,
+//!   and never shared. A clause learned through one holds in every solution but that one,
+//!   which lies in that cube alone: it holds in every other cube.)
 //!
 //! # Why the answer does not depend on the threads
 //!
-//! Cubes are conquered in rounds of [`ROUND`] cubes, in the cut's order. Every cube of a round
-//! starts from the same state: the root and the clauses shared by the rounds before, merged in
-//! cube order without repeats ([`Lessons::merge`]), with every candidate's activity alike. A
-//! cube's search is then a function of the cube and the round alone, whichever worker takes
-//! it; the round's results are added up in cube order, so the solutions, the count and every
-//! statistic are the same on every thread count. The cost is that a clause learned in a round
-//! reaches the other cubes of that round only in the next; docs/benchmarks.md measures it.
+//! Which lane conquers a cube, and which clauses it has taken before, depend on the cube's
+//! number alone: so each cube's search is the same whichever thread runs it, and when. The
+//! threads take whichever lane is ready (the rounds it must take are merged), the one furthest
+//! behind first, and what the cubes found is added up in cube order: the solutions, the count
+//! and every statistic are the same on every thread count. A lane may run [`LAG`] rounds ahead
+//! of the clauses it takes, so that threads seldom wait for one another; the cost is that a
+//! clause reaches the other lanes a few cubes later than it could.
 //!
 //! # Why nothing is lost or counted twice
 //!
@@ -42,13 +45,13 @@
 //! # Memory
 //!
 //! The cut holds two levels within the frontier budget, as `bfs` does, and then only the
-//! cubes' guesses (a few words each). Each worker holds one solver copy ([`Learner`]), the
-//! lessons the root's copy and the state every cube starts from, with the shared clauses within
-//! their budget: the `T + 3` copies that [`super::within_budget`] counts for `bfs`.
+//! cubes' guesses (a few words each). Each lane holds one solver copy, with its clauses within
+//! `max_frontier_bytes / LANES` (so all of them within one `dfs` that learns); the clauses
+//! shared are held within a 64th of `max_frontier_bytes`. A cube done waits, with what it
+//! found, only for the cubes before it: at most `LANES x (LAG + 2)` of them.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::Instant;
 
 use smallvec::SmallVec;
@@ -69,8 +72,16 @@ use crate::strategy::learn::Guided;
 /// least to hold.
 pub(super) const SHARED_LEN: usize = 8;
 
-/// Lanes: the cubes of one round, each conquered by its lane's solver (see the module docs).
-pub(crate) const LANES: usize = 8;
+pub(super) fn shared_len() -> usize {
+    static LEN: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *LEN.get_or_init(|| tuned("EXPLORE_SHARED", SHARED_LEN))
+}
+
+/// Lanes: solvers that each conquer every `LANES`-th cube (see the module docs).
+pub(crate) const LANES: usize = 4;
+
+/// Rounds a lane may run ahead of the clauses it takes (see the module docs).
+const LAG: usize = 2;
 
 /// A cube: the guesses, candidates set true, that led from the root to its board.
 type Cube = SmallVec<[u32; 8]>;
@@ -82,9 +93,6 @@ struct Conquered {
     stats: Stats,
     /// The short clauses it learned, in the order learned.
     shared: Vec<Vec<Lit>>,
-    /// Whether it found the root itself dead under the clauses: no solution is left in any
-    /// cube but those found.
-    root_dead: bool,
 }
 
 /// Searches `root` by cube and conquer (see the module docs).
@@ -180,8 +188,8 @@ fn cut<B: Board>(
     }
 }
 
-/// Conquers `cubes` in rounds of one cube a lane, on the config's threads, adding up what each
-/// found in cube order; returns why the search stopped.
+/// Conquers `cubes` in lanes on the config's threads, adding up what each found in cube
+/// order; returns why the search stopped.
 #[allow(clippy::too_many_arguments)]
 fn conquer(
     shape: Shape,
@@ -193,94 +201,96 @@ fn conquer(
     stats: &mut Stats,
     found: &mut Found,
 ) -> Stop {
-    let n_lanes = lanes().min(cubes.len()).max(1);
+    let n_lanes = tuned("EXPLORE_LANES", LANES).min(cubes.len()).max(1);
+    let lag = tuned("EXPLORE_LAG", LAG);
     let lanes: Vec<Mutex<Lane>> = (0..n_lanes)
         .map(|_| {
             Mutex::new(Lane {
                 solver: Some(root.clone()),
                 schedule: Schedule::default(),
-                imported: 0,
             })
         })
         .collect();
-    let mut pool = Pool {
-        clauses: Vec::new(),
-        known: HashSet::new(),
-        bytes: 0,
-        budget: super::lessons::clause_budget(config),
+    let board = Board_ {
+        cubes,
+        n_lanes,
+        lag,
+        limit,
+        state: Mutex::new(State {
+            next_round: vec![0; n_lanes],
+            busy: vec![false; n_lanes],
+            imported: vec![0; n_lanes],
+            merged: Vec::new(),
+            pool: Pool {
+                known: HashSet::new(),
+                bytes: 0,
+                budget: super::lessons::clause_budget(config),
+            },
+            results: (0..cubes.len()).map(|_| None).collect(),
+            prefix: 0,
+            found: Found::new(config),
+            stats: Stats::default(),
+            stop: None,
+            nodes: 0,
+        }),
+        wake: Condvar::new(),
+        shape,
+        config,
+        budget,
+        store_bytes: config.max_frontier_bytes / n_lanes,
     };
     let threads = config.n_threads().min(n_lanes);
-    for (round, these) in cubes.chunks(n_lanes).enumerate() {
-        let context = Context {
-            shape,
-            config,
-            budget,
-            limit: limit.saturating_sub(u64::try_from(found.count()).unwrap_or(u64::MAX)),
-            nodes_before: stats.nodes,
-            store_bytes: config.max_frontier_bytes / n_lanes,
-            pool: &pool,
-        };
-        let results = conquer_round(these, &context, &lanes, threads);
-        stats.rounds = round as u64 + 1;
-        let mut root_dead = false;
-        for (lane, result) in results.into_iter().enumerate() {
-            let result = result.expect("every cube of a round is conquered");
-            stats.merge(&result.stats);
-            if result.stop == Stop::Exhausted && !result.found.reached(1) {
-                stats.cubes_refuted += 1;
-            }
-            pool.add(lane, result.shared);
-            found.append(result.found);
-            if found.reached(limit) {
-                return Stop::SolutionLimit;
-            }
-            if result.stop != Stop::Exhausted {
-                return result.stop;
-            }
-            root_dead |= result.root_dead;
-        }
-        stats.clauses_shared = pool.clauses.len() as u64;
-        if root_dead {
-            // No solution is left but those found: every later cube is refuted unsearched.
-            let later = cubes.len() - (round * n_lanes + these.len());
-            stats.cubes_refuted += later as u64;
-            return Stop::Exhausted;
-        }
+    std::thread::scope(|scope| {
+        crate::threads::spawn_workers(threads - 1, "explore-cubes", |_| {
+            std::thread::Builder::new()
+                .name("explore-cubes".to_owned())
+                .spawn_scoped(scope, || board.work(&lanes))
+                .map(drop)
+        });
+        board.work(&lanes);
+    });
+    let state = board
+        .state
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    stats.merge(&state.stats);
+    stats.rounds = state.merged.len() as u64;
+    stats.clauses_shared = state.merged.iter().map(|round| round.len() as u64).sum();
+    found.append(state.found);
+    if found.reached(limit) {
+        return Stop::SolutionLimit;
     }
-    Stop::Exhausted
+    state.stop.unwrap_or(Stop::Exhausted)
 }
 
-/// Lanes of cube and conquer: the cubes of a round, one a lane.
-fn lanes() -> usize {
-    std::env::var("EXPLORE_LANES")
+/// A setting of cube and conquer, from the environment while it is tuned.
+fn tuned(name: &str, default: usize) -> usize {
+    std::env::var(name)
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(LANES)
+        .unwrap_or(default)
 }
 
-/// One lane: a solver that conquers a cube each round, keeping what it learned (its clauses,
-/// the activity of its candidates, when it restarts and forgets) from one cube to the next.
+/// One lane: a solver that conquers its cubes one after the other, keeping what it learned
+/// (its clauses, the activity of its candidates, when it restarts and forgets) from one cube
+/// to the next.
 struct Lane {
     /// `None` once the clauses leave no solution but those found.
     solver: Option<Solver>,
     schedule: Schedule,
-    /// Clauses of the pool already taken.
-    imported: usize,
 }
 
-/// The clauses shared between lanes, in the order merged (round by round, in lane order),
-/// each with the lane that learned it, without repeats and within a budget: past it, no more
-/// are shared.
+/// The clauses shared so far, to merge none twice, within a budget: past it, no more are
+/// shared.
 struct Pool {
-    clauses: Vec<(usize, Vec<Lit>)>,
     known: HashSet<Vec<Lit>>,
     bytes: usize,
     budget: usize,
 }
 
 impl Pool {
-    /// Adds the clauses `lane` shared, those not held already, while they fit.
-    fn add(&mut self, lane: usize, clauses: Vec<Vec<Lit>>) {
+    /// Of the clauses `lane` shared, those not held already, while they fit, with the lane.
+    fn take(&mut self, lane: usize, clauses: Vec<Vec<Lit>>, into: &mut Vec<(usize, Vec<Lit>)>) {
         for clause in clauses {
             let bytes = super::lessons::clause_bytes(clause.len()) * 2;
             if self.bytes + bytes > self.budget {
@@ -290,103 +300,181 @@ impl Pool {
             key.sort_unstable();
             if self.known.insert(key) {
                 self.bytes += bytes;
-                self.clauses.push((lane, clause));
+                into.push((lane, clause));
             }
         }
     }
 }
 
-/// What every cube of a round starts from.
-struct Context<'a> {
+/// The conquest under way, shared by its threads.
+#[allow(non_camel_case_types)]
+struct Board_<'a> {
+    cubes: &'a [Cube],
+    n_lanes: usize,
+    lag: usize,
+    limit: u64,
+    state: Mutex<State>,
+    /// Woken when a cube is done: a lane may be ready.
+    wake: Condvar,
     shape: Shape,
     config: &'a Config,
     budget: &'a Budget,
-    /// Solutions still to find.
-    limit: u64,
-    /// Nodes of the search before the round, for the node budget.
-    nodes_before: u64,
     /// Most bytes of clauses a lane's solver holds.
     store_bytes: usize,
-    pool: &'a Pool,
 }
 
-/// Conquers one round's `cubes`, cube `k` in lane `k`, on up to `threads` threads, the calling
-/// thread one of them; the results in cube order.
-fn conquer_round(
-    cubes: &[Cube],
-    context: &Context<'_>,
-    lanes: &[Mutex<Lane>],
-    threads: usize,
-) -> Vec<Option<Conquered>> {
-    let threads = threads.min(cubes.len()).max(1);
-    let results: Vec<Mutex<Option<Conquered>>> = cubes.iter().map(|_| Mutex::new(None)).collect();
-    let next = AtomicUsize::new(0);
-    let work = || {
-        loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some(cube) = cubes.get(k) else {
-                break;
+/// Where the conquest stands.
+struct State {
+    /// Per lane, the round of its next cube.
+    next_round: Vec<usize>,
+    /// Per lane, whether a thread is conquering its cube.
+    busy: Vec<bool>,
+    /// Per lane, the rounds of clauses it has taken.
+    imported: Vec<usize>,
+    /// Per round merged, the clauses its cubes shared, in lane order, with the lane.
+    merged: Vec<Vec<(usize, Vec<Lit>)>>,
+    pool: Pool,
+    /// Per cube, what its conquest found, until the cubes before it are done.
+    results: Vec<Option<Conquered>>,
+    /// Cubes done and added up, in cube order.
+    prefix: usize,
+    found: Found,
+    stats: Stats,
+    /// Why the search stops early (a budget, the solution limit), once it must.
+    stop: Option<Stop>,
+    /// Nodes of the cubes done, for the node budget.
+    nodes: u64,
+}
+
+impl Board_<'_> {
+    /// Conquers cubes until none is left or the search must stop: takes, of the lanes that
+    /// are ready (the clauses of every round they must take are merged), the one furthest
+    /// behind.
+    fn work(&self, lanes: &[Mutex<Lane>]) {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        while state.stop.is_none() {
+            let full = state.prefix / self.n_lanes;
+            let pending = (0..self.n_lanes).filter(|&k| {
+                !state.busy[k] && state.next_round[k] * self.n_lanes + k < self.cubes.len()
+            });
+            let ready = pending
+                .clone()
+                .filter(|&k| full >= state.next_round[k].saturating_sub(self.lag))
+                .min_by_key(|&k| (state.next_round[k], k));
+            let Some(k) = ready else {
+                if pending.count() == 0 && !state.busy.contains(&true) {
+                    break;
+                }
+                state = self
+                    .wake
+                    .wait(state)
+                    .unwrap_or_else(PoisonError::into_inner);
+                continue;
             };
+            let round = state.next_round[k];
+            state.busy[k] = true;
+            // The rounds this cube takes: those before its round by more than the lag.
+            let take = round.saturating_sub(self.lag);
+            let imports: Vec<Vec<Lit>> = state.merged[state.imported[k]..take]
+                .iter()
+                .flatten()
+                .filter(|(lane, _)| *lane != k)
+                .map(|(_, clause)| clause.clone())
+                .collect();
+            state.imported[k] = take;
+            let nodes = state.nodes;
+            drop(state);
+            let cube = &self.cubes[round * self.n_lanes + k];
             let mut lane = lanes[k].lock().unwrap_or_else(PoisonError::into_inner);
-            let result = lane.conquer(k, cube, context);
-            *results[k].lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
+            let result = lane.conquer(cube, &imports, nodes, self);
+            drop(lane);
+            state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+            self.finish(&mut state, k, round, result);
+            self.wake.notify_all();
         }
-    };
-    std::thread::scope(|scope| {
-        crate::threads::spawn_workers(threads - 1, "explore-cubes", |_| {
-            std::thread::Builder::new()
-                .name("explore-cubes".to_owned())
-                .spawn_scoped(scope, work)
-                .map(drop)
-        });
-        work();
-    });
-    results
-        .into_iter()
-        .map(|slot| slot.into_inner().unwrap_or_else(PoisonError::into_inner))
-        .collect()
+        self.wake.notify_all();
+    }
+
+    /// Records lane `k`'s cube of `round`, then adds up the cubes done in cube order, merging
+    /// the clauses each shared into its round's.
+    fn finish(&self, state: &mut State, k: usize, round: usize, result: Conquered) {
+        state.busy[k] = false;
+        state.next_round[k] = round + 1;
+        state.nodes += result.stats.nodes;
+        let index = round * self.n_lanes + k;
+        state.results[index] = Some(result);
+        while let Some(result) = state.results.get_mut(state.prefix).and_then(Option::take) {
+            let (round, lane) = (state.prefix / self.n_lanes, state.prefix % self.n_lanes);
+            state.prefix += 1;
+            if std::env::var_os("EXPLORE_CUBE_LOG").is_some() {
+                eprintln!("CUBE {round} {lane} {}", result.stats.dead);
+            }
+            state.stats.merge(&result.stats);
+            if result.stop == Stop::Exhausted && !result.found.reached(1) {
+                state.stats.cubes_refuted += 1;
+            }
+            state.found.append(result.found);
+            if round == state.merged.len() {
+                state.merged.push(Vec::new());
+            }
+            let State { pool, merged, .. } = &mut *state;
+            pool.take(lane, result.shared, &mut merged[round]);
+            if state.found.reached(self.limit) {
+                state.stop = Some(Stop::SolutionLimit);
+            } else if result.stop != Stop::Exhausted {
+                state.stop = Some(result.stop);
+            }
+            if state.stop.is_some() {
+                break;
+            }
+        }
+    }
 }
 
 impl Lane {
-    /// Takes the clauses the other lanes shared since this lane last did, then searches
-    /// `cube`, the lane's `k`.
-    fn conquer(&mut self, k: usize, cube: &Cube, context: &Context<'_>) -> Conquered {
-        let config = context.config;
+    /// Takes `imports`, the clauses the other lanes shared that it has not taken, then
+    /// searches `cube`; `nodes_before` is the search's nodes so far, for its node budget.
+    fn conquer(
+        &mut self,
+        cube: &Cube,
+        imports: &[Vec<Lit>],
+        nodes_before: u64,
+        board: &Board_<'_>,
+    ) -> Conquered {
+        let config = board.config;
         let mut stats = Stats::default();
         let mut found = Found::new(config);
         let mut shared = Vec::new();
-        let dead = |found, stats, shared| Conquered {
+        let refuted = |found, stats, shared| Conquered {
             found,
             stop: Stop::Exhausted,
             stats,
             shared,
-            root_dead: true,
         };
         let Some(solver) = self.solver.as_mut() else {
-            return dead(found, stats, shared);
+            return refuted(found, stats, shared);
         };
         solver.backtrack(0);
-        for (lane, clause) in &context.pool.clauses[self.imported..] {
-            if *lane != k && !solver.learn_at_root(clause) {
+        for clause in imports {
+            if !solver.learn_at_root(clause) {
                 self.solver = None;
-                return dead(found, stats, shared);
+                return refuted(found, stats, shared);
             }
         }
-        self.imported = context.pool.clauses.len();
         solver.clear_counters();
         let meter = Meter::new(config.progress.as_ref());
         let mut search = Search {
             solver,
-            shape: context.shape,
-            budget: context.budget,
-            limit: context.limit,
-            store_bytes: context.store_bytes,
+            shape: board.shape,
+            budget: board.budget,
+            limit: board.limit,
+            store_bytes: board.store_bytes,
             stats: &mut stats,
             found: &mut found,
             meter: &meter,
             footprint: None,
             cube,
-            nodes_before: context.nodes_before,
+            nodes_before,
             shared: Some(&mut shared),
             root_dead: false,
             schedule: self.schedule,
@@ -404,6 +492,7 @@ impl Lane {
         stats.learned_forced += solver.clause_forced;
         meter.flush(&stats);
         if root_dead {
+            // No solution is left but those this lane found: its later cubes are refuted.
             self.solver = None;
         }
         Conquered {
@@ -411,7 +500,6 @@ impl Lane {
             stop,
             stats,
             shared,
-            root_dead,
         }
     }
 }
