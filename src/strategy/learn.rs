@@ -1507,7 +1507,7 @@ impl Search<'_> {
                 solver.learned_total += 1;
                 solver.learned_literals += learnt.len() as u64;
                 if let Some(shared) = self.shared.as_deref_mut() {
-                    if learnt.len() <= cubes::shared_len() {
+                    if learnt.len() <= cubes::SHARED_LEN {
                         shared.push(learnt.clone());
                     }
                 }
@@ -1707,7 +1707,9 @@ mod tests {
 
     /// Every clause a search learns on a unique puzzle before it finds the solution holds in
     /// that solution: the reasons followed back at each dead end are true consequences of the
-    /// givens. (After a solution, clauses may rest on the one that excludes it.)
+    /// givens. (After a solution, clauses may rest on the one that excludes it.) So too in a
+    /// cube that holds no solution, whose guesses the search takes as its first: none of its
+    /// clauses rests on the cube, which is why cube and conquer may share them.
     #[test]
     fn every_clause_learned_holds_in_the_solution() {
         let puzzle = grid(ESCARGOT);
@@ -1715,48 +1717,81 @@ mod tests {
         let config = learning().with_forced(crate::config::Forced::Naked);
         let mut root = General::new(&puzzle);
         root.fill_forced(config.forced).expect("the root lives");
-        let solver = Solver::at_root(&root).expect("the root lives");
-        let budget = Budget::new(&config, puzzle.shape(), Instant::now());
-        let (mut stats, mut found) = (Stats::default(), Found::new(&config));
-        let meter = Meter::new(None);
-        let mut search = Search {
-            solver,
-            shape: puzzle.shape(),
-            budget: &budget,
-            limit: 1,
-            store_bytes: usize::MAX,
-            stats: &mut stats,
-            found: &mut found,
-            meter: &meter,
-            footprint: None,
-        };
-        assert_eq!(search.run(), Stop::SolutionLimit);
-        let solver = search.solver;
-        assert_eq!(found.into_parts().0, std::slice::from_ref(&solution));
-        assert!(
-            solver.learned_total > 10,
-            "it learned: {}",
-            solver.learned_total
-        );
         let side = puzzle.shape().side();
-        let holds = |lit: Lit| {
-            let v = var(lit) as usize;
-            let cell = puzzle.shape().cell_at(v / side).unwrap();
-            let is = solution.get(cell).map(|d| d.get() - 1) == Some(v % side);
-            is == (lit & 1 == 0)
-        };
-        let mut at = 0;
-        let mut checked = 0;
-        while at < solver.arena.len() {
-            let len = solver.arena[at] as usize;
-            let lits = &solver.arena[at + HEADER..at + HEADER + len];
-            if solver.arena[at + 3] & KEEP == 0 {
-                assert!(lits.iter().any(|&l| holds(l)), "clause at {at}: {lits:?}");
-                checked += 1;
+        // Two wrong digits in open cells: a cube without the solution.
+        let wrong: Vec<u32> = puzzle
+            .shape()
+            .cells()
+            .filter(|&cell| root.candidates(cell).len() > 2)
+            .take(2)
+            .map(|cell| {
+                let right = solution.get(cell).unwrap();
+                let digit = root.candidates(cell).iter().find(|&d| d != right).unwrap();
+                (puzzle.shape().index(cell) * side) as u32 + digit.bit()
+            })
+            .collect();
+        for cube in [&[][..], &wrong[..]] {
+            let mut solver = Solver::at_root(&root).expect("the root lives");
+            let budget = Budget::new(&config, puzzle.shape(), Instant::now());
+            let (mut stats, mut found) = (Stats::default(), Found::new(&config));
+            let meter = Meter::new(None);
+            let mut shared = Vec::new();
+            let mut search = Search {
+                solver: &mut solver,
+                shape: puzzle.shape(),
+                budget: &budget,
+                limit: 1,
+                store_bytes: usize::MAX,
+                stats: &mut stats,
+                found: &mut found,
+                meter: &meter,
+                footprint: None,
+                cube,
+                nodes_before: 0,
+                shared: Some(&mut shared),
+                root_dead: false,
+                schedule: Schedule::default(),
+            };
+            let stop = search.run();
+            if cube.is_empty() {
+                assert_eq!(stop, Stop::SolutionLimit);
+                assert_eq!(found.into_parts().0, std::slice::from_ref(&solution));
+            } else {
+                assert_eq!(stop, Stop::Exhausted, "the cube is refuted");
+                assert_eq!(found.into_parts().1, 0);
             }
-            at += HEADER + len;
+            // A wrong cube dies sooner than the whole search finds the solution.
+            let least = if cube.is_empty() { 10 } else { 3 };
+            assert!(
+                solver.learned_total > least,
+                "it learned: {}",
+                solver.learned_total
+            );
+            let holds = |lit: Lit| {
+                let v = var(lit) as usize;
+                let cell = puzzle.shape().cell_at(v / side).unwrap();
+                let is = solution.get(cell).map(|d| d.get() - 1) == Some(v % side);
+                is == (lit & 1 == 0)
+            };
+            let mut at = 0;
+            let mut checked = 0;
+            while at < solver.arena.len() {
+                let len = solver.arena[at] as usize;
+                let lits = &solver.arena[at + HEADER..at + HEADER + len];
+                if solver.arena[at + 3] & KEEP == 0 {
+                    assert!(lits.iter().any(|&l| holds(l)), "clause at {at}: {lits:?}");
+                    checked += 1;
+                }
+                at += HEADER + len;
+            }
+            assert!(checked > least, "{checked}");
+            assert!(shared.iter().all(|clause| clause.iter().any(|&l| holds(l))));
+            assert!(
+                shared
+                    .iter()
+                    .all(|clause| clause.len() <= cubes::SHARED_LEN)
+            );
         }
-        assert!(checked > 10, "{checked}");
     }
 
     #[test]

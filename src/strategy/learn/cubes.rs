@@ -72,16 +72,14 @@ use crate::strategy::learn::Guided;
 /// least to hold.
 pub(super) const SHARED_LEN: usize = 8;
 
-pub(super) fn shared_len() -> usize {
-    static LEN: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *LEN.get_or_init(|| tuned("EXPLORE_SHARED", SHARED_LEN))
-}
-
 /// Lanes: solvers that each conquer every `LANES`-th cube (see the module docs).
 pub(crate) const LANES: usize = 4;
 
-/// Rounds a lane may run ahead of the clauses it takes (see the module docs).
-const LAG: usize = 2;
+/// Rounds a lane may run ahead of the clauses it takes (see the module docs). On frisch #5
+/// cut into 64 cubes, scheduled on 2 threads from each cube's dead ends: waiting for every
+/// round leaves the threads idle a tenth of the time, one round of lead about 2%, two no
+/// less, with the clauses later.
+const LAG: usize = 1;
 
 /// A cube: the guesses, candidates set true, that led from the root to its board.
 type Cube = SmallVec<[u32; 8]>;
@@ -201,8 +199,8 @@ fn conquer(
     stats: &mut Stats,
     found: &mut Found,
 ) -> Stop {
-    let n_lanes = tuned("EXPLORE_LANES", LANES).min(cubes.len()).max(1);
-    let lag = tuned("EXPLORE_LAG", LAG);
+    let n_lanes = LANES.min(cubes.len()).max(1);
+    let lag = LAG;
     let lanes: Vec<Mutex<Lane>> = (0..n_lanes)
         .map(|_| {
             Mutex::new(Lane {
@@ -261,14 +259,6 @@ fn conquer(
         return Stop::SolutionLimit;
     }
     state.stop.unwrap_or(Stop::Exhausted)
-}
-
-/// A setting of cube and conquer, from the environment while it is tuned.
-fn tuned(name: &str, default: usize) -> usize {
-    std::env::var(name)
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(default)
 }
 
 /// One lane: a solver that conquers its cubes one after the other, keeping what it learned
@@ -406,9 +396,6 @@ impl Board_<'_> {
         while let Some(result) = state.results.get_mut(state.prefix).and_then(Option::take) {
             let (round, lane) = (state.prefix / self.n_lanes, state.prefix % self.n_lanes);
             state.prefix += 1;
-            if std::env::var_os("EXPLORE_CUBE_LOG").is_some() {
-                eprintln!("CUBE {round} {lane} {}", result.stats.dead);
-            }
             state.stats.merge(&result.stats);
             if result.stop == Stop::Exhausted && !result.found.reached(1) {
                 state.stats.cubes_refuted += 1;
@@ -490,6 +477,14 @@ impl Lane {
         stats.learned += solver.learned_total;
         stats.learned_literals += solver.learned_literals;
         stats.learned_forced += solver.clause_forced;
+        // The frontier figures are the cut's: a lane holds one solver, whatever the depth, and
+        // the lanes' copies are counted in the memory model, not as boards.
+        for row in &mut stats.per_depth {
+            row.frontier = 0;
+            row.frontier_bytes = 0;
+        }
+        stats.peak_frontier = 0;
+        stats.peak_frontier_bytes = 0;
         meter.flush(&stats);
         if root_dead {
             // No solution is left but those this lane found: its later cubes are refuted.
