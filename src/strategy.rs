@@ -24,6 +24,7 @@ pub(crate) use learn::{Guided, within_budget};
 mod backtrack;
 mod bfs;
 mod bitmask;
+mod cubes;
 mod dfs;
 mod estimate;
 pub(crate) mod expand;
@@ -93,7 +94,7 @@ fn solve_on<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
     };
     let config = &learn::within_budget(puzzle.shape(), config);
     searched(config, || match config.strategy {
-        Strategy::Bfs if config.conquers() => learn::conquer(puzzle, root, config),
+        Strategy::Bfs if config.conquers() => cubes::solve(puzzle, root, config),
         Strategy::Bfs if config.learns() => bfs::solve(puzzle, learn::Guided::new(root), config),
         Strategy::Bfs => bfs::solve(puzzle, root, config),
         _ if config.learns() => learn::solve(puzzle, root, config),

@@ -49,10 +49,10 @@ use crate::outcome::{Found, Outcome, Stop};
 use crate::progress::Meter;
 use crate::stats::Stats;
 
-mod cubes;
+mod lanes;
 mod lessons;
 
-pub(crate) use cubes::solve as conquer;
+pub(crate) use lanes::{Cube, conquer};
 pub(crate) use lessons::{Guided, Learner, Lessons};
 
 /// A candidate, or its negation: `var << 1 | negated`.
@@ -131,7 +131,7 @@ pub(crate) fn within_budget(shape: Shape, config: &Config) -> Cow<'_, Config> {
     let mib = |bytes: usize| bytes.div_ceil(1 << 20);
     if config.conquers() {
         // A copy for each lane and the root's, whatever the threads; the clauses shared.
-        let need = (cubes::LANES + 1) * copy + lessons::clause_budget(config);
+        let need = (lanes::LANES + 1) * copy + lessons::clause_budget(config);
         if need <= config.max_learn_bytes {
             return Cow::Borrowed(config);
         }
@@ -1464,13 +1464,13 @@ struct Search<'a> {
     found: &'a mut Found,
     meter: &'a Meter<'a>,
     footprint: Option<&'a mut Footprint>,
-    /// The cube this search is confined to (cube and conquer, [`cubes`]): candidates set
+    /// The cube this search is confined to (cube and conquer, [`lanes`]): candidates set
     /// true, as guesses, before any guess of its own; one the clauses rule out ends the
     /// search. Empty for the whole puzzle.
     cube: &'a [u32],
     /// Nodes of the whole search before this one, for the node budget.
     nodes_before: u64,
-    /// Where the clauses of at most [`cubes::SHARED_LEN`] literals it learns go, to be shared.
+    /// Where the clauses of at most [`lanes::SHARED_LEN`] literals it learns go, to be shared.
     shared: Option<&'a mut Vec<Vec<Lit>>>,
     /// Set when the search ends at a dead end at the root: under the clauses it holds, no
     /// solution is left but those it found.
@@ -1507,7 +1507,7 @@ impl Search<'_> {
                 solver.learned_total += 1;
                 solver.learned_literals += learnt.len() as u64;
                 if let Some(shared) = self.shared.as_deref_mut() {
-                    if learnt.len() <= cubes::SHARED_LEN {
+                    if learnt.len() <= lanes::SHARED_LEN {
                         shared.push(learnt.clone());
                     }
                 }
@@ -1789,7 +1789,7 @@ mod tests {
             assert!(
                 shared
                     .iter()
-                    .all(|clause| clause.len() <= cubes::SHARED_LEN)
+                    .all(|clause| clause.len() <= lanes::SHARED_LEN)
             );
         }
     }

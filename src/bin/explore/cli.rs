@@ -1113,7 +1113,9 @@ impl RuleArgs {
 
     /// Whether any value of `--learn` asks for learning.
     fn learns(&self) -> bool {
-        self.learn.iter().any(|&learn| learn != Learn::Off)
+        self.learn
+            .iter()
+            .any(|&learn| matches!(learn, Learn::Clauses | Learn::Cubes))
     }
 }
 

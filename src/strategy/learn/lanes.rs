@@ -1,13 +1,7 @@
-//! Cube and conquer (`bfs --learn cubes`): one hard puzzle on every core. The breadth-first
-//! search cuts the tree into boards, the *cubes*, and lanes of the search that learns conquer
-//! them, sharing the short clauses they learn.
+//! The conquest of cube and conquer (`bfs --learn cubes`): the cubes that the breadth-first
+//! levels cut (`strategy/cubes.rs`), conquered by lanes of the search that learns, sharing the
+//! short clauses they learn.
 //!
-//! - **The cut.** The breadth-first level loop (the `bfs` step: forced cells by
-//!   [`Config::forced`], then dead, solved or branch by [`Config::branch`]) runs on the calling
-//!   thread until a level holds at least [`Config::cubes`] live boards, or the next level would
-//!   not fit the frontier budget ([`Config::frontier_boards`]). Each live board of that level is
-//!   a cube: the guesses that led to it. A solution met above the cut is a solution of the
-//!   search.
 //! - **The lanes.** [`LANES`] solvers, each a copy of the depth-first search that learns at
 //!   the root, conquer the cubes: lane `k` the cubes `k`, `k + LANES`, `k + 2 LANES`, ... (its
 //!   *rounds*), one after the other, keeping what it learned from one to the next (clauses,
@@ -30,29 +24,25 @@
 //! threads take whichever lane is ready (the rounds it must take are merged), the one furthest
 //! behind first, and what the cubes found is added up in cube order: the solutions, the count
 //! and every statistic are the same on every thread count. A lane may run [`LAG`] rounds ahead
-//! of the clauses it takes, so that threads seldom wait for one another; the cost is that a
-//! clause reaches the other lanes a few cubes later than it could.
+//! of the clauses it takes (none: it waits for the round before it), so that threads wait for
+//! one another less, at the cost of clauses that reach the other lanes later.
 //!
 //! # Why nothing is lost or counted twice
 //!
-//! The cubes are the live boards of one breadth-first level, so (as for `explore split`,
-//! [`crate::shard`]) every solution of the puzzle is a solution met above the cut or a
-//! solution of exactly one cube: two cubes first differ where an ancestor branched, with
-//! different digits in one cell. A cube's search finds each of its solutions once (the
-//! depth-first search that learns does), and the clauses it starts from hold in every solution
-//! not yet found. Past the solution limit, the solutions kept are the first in cube order.
+//! Every solution of the puzzle lies in exactly one cube (`strategy/cubes.rs`). A cube's
+//! search finds each of its solutions once (the depth-first search that learns does), and the
+//! clauses it starts from hold in every solution not yet found. Past the solution limit, the
+//! solutions kept are the first in cube order.
 //!
 //! # Memory
 //!
-//! The cut holds two levels within the frontier budget, as `bfs` does, and then only the
-//! cubes' guesses (a few words each). Each lane holds one solver copy, with its clauses within
+//! Each lane holds one solver copy, with its clauses within
 //! `max_frontier_bytes / LANES` (so all of them within one `dfs` that learns); the clauses
 //! shared are held within a 64th of `max_frontier_bytes`. A cube done waits, with what it
 //! found, only for the cubes before it: at most `LANES x (LAG + 2)` of them.
 
 use std::collections::HashSet;
 use std::sync::{Condvar, Mutex, PoisonError};
-use std::time::Instant;
 
 use smallvec::SmallVec;
 
@@ -61,12 +51,9 @@ use crate::board::Board;
 use crate::budget::Budget;
 use crate::config::Config;
 use crate::geometry::Shape;
-use crate::grid::Grid;
-use crate::outcome::{Found, Outcome, Stop};
+use crate::outcome::{Found, Stop};
 use crate::progress::Meter;
 use crate::stats::Stats;
-use crate::strategy::expand::{Step, expand};
-use crate::strategy::learn::Guided;
 
 /// Most literals of a clause shared between cubes: short clauses prune the most and cost the
 /// least to hold.
@@ -76,13 +63,14 @@ pub(super) const SHARED_LEN: usize = 8;
 pub(crate) const LANES: usize = 4;
 
 /// Rounds a lane may run ahead of the clauses it takes (see the module docs). On frisch #5
-/// cut into 64 cubes, scheduled on 2 threads from each cube's dead ends: waiting for every
-/// round leaves the threads idle a tenth of the time, one round of lead about 2%, two no
-/// less, with the clauses later.
-const LAG: usize = 1;
+/// cut into 64 cubes: with none, 136,000 dead ends, and 2 threads (scheduled from each cube's
+/// dead ends) idle a tenth of the time; with one round, 159,000 dead ends (the clauses come
+/// later) and threads idle 2% of the time; with two, 152,000 and 3%. None does the least
+/// work on 2 threads, and on 1.
+const LAG: usize = 0;
 
 /// A cube: the guesses, candidates set true, that led from the root to its board.
-type Cube = SmallVec<[u32; 8]>;
+pub(crate) type Cube = SmallVec<[u32; 8]>;
 
 /// What the conquest of one cube found.
 struct Conquered {
@@ -93,112 +81,27 @@ struct Conquered {
     shared: Vec<Vec<Lit>>,
 }
 
-/// Searches `root` by cube and conquer (see the module docs).
-pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcome {
-    let start = Instant::now();
-    let shape = puzzle.shape();
-    let budget = Budget::new(config, shape, start);
-    let limit = budget.max_solutions().min(config.max_kept(shape));
-    let mut stats = Stats::default();
-    let mut found = Found::new(config);
-    let mut depth = 0;
-    let stop = 'search: {
-        let (cubes, filled) = match cut(root, config, &budget, limit, &mut stats, &mut found) {
-            Ok(cut) => cut,
-            Err(stop) => break 'search stop,
-        };
-        depth = cubes.first().map_or(0, |cube| cube.len());
-        stats.cubes = cubes.len() as u64;
-        let Some(root) = Solver::at_root(&filled) else {
-            stats.cubes_refuted = stats.cubes;
-            break 'search Stop::Exhausted;
-        };
-        drop(filled);
-        conquer(
-            shape, &cubes, &root, config, &budget, limit, &mut stats, &mut found,
-        )
-    };
-    if found.reached(limit) {
-        found.truncate(limit);
-    }
-    Meter::new(config.progress.as_ref()).flush(&stats);
-    crate::trace::cubes(depth, &stats);
-    Outcome::searched(found, stop, stats, start, None)
-}
-
-/// The breadth-first levels from `root` to the cut: the cubes in level order and the root
-/// filled by the forced rule; or why the search ended above the cut (no live board left, a
-/// budget, the solution limit).
-fn cut<B: Board>(
-    root: B,
-    config: &Config,
-    budget: &Budget,
-    limit: u64,
-    stats: &mut Stats,
-    found: &mut Found,
-) -> Result<(Vec<Cube>, Guided<B>), Stop> {
-    let most_boards = config.frontier_boards(root.bytes()).max(1);
-    let mut level = vec![Guided::new(root)];
-    let mut filled = None;
-    let mut depth = 0;
-    loop {
-        let mut live = Vec::with_capacity(level.len());
-        let mut children = 0usize;
-        let bytes: usize = level.iter().map(Board::bytes).sum();
-        stats.record_held(depth, level.len() as u64, bytes as u64);
-        for mut board in level {
-            if let Some(stop) = budget.check(stats.nodes + 1) {
-                return Err(stop);
-            }
-            let step = expand(&mut board, depth, config, stats, budget.deadline(), None);
-            if depth == 0 {
-                filled = Some(board.clone());
-            }
-            match step {
-                Step::Dead => {}
-                Step::Solved => found.add(|| board.to_grid()),
-                Step::Counted(n) => found.add_counted(n),
-                Step::Branch(cell, candidates) => {
-                    children += candidates.len() as usize;
-                    live.push((board, cell, candidates));
-                }
-            }
-            if found.reached(limit) {
-                return Err(Stop::SolutionLimit);
-            }
-        }
-        if live.is_empty() {
-            return Err(Stop::Exhausted);
-        }
-        if live.len() >= config.cubes || children > most_boards {
-            let cubes = live
-                .iter()
-                .map(|(board, _, _)| Cube::from(board.guesses()))
-                .collect();
-            let filled = filled.expect("the root is expanded first");
-            return Ok((cubes, filled));
-        }
-        level = Vec::with_capacity(children);
-        for (board, cell, candidates) in live {
-            level.extend(candidates.iter().map(|digit| board.child(cell, digit)));
-        }
-        depth += 1;
-    }
-}
-
 /// Conquers `cubes` in lanes on the config's threads, adding up what each found in cube
 /// order; returns why the search stopped.
+/// `filled` is the root board filled by the forced rule, `limit` the solutions to find.
 #[allow(clippy::too_many_arguments)]
-fn conquer(
+pub(crate) fn conquer<B: Board>(
     shape: Shape,
     cubes: &[Cube],
-    root: &Solver,
+    filled: &B,
     config: &Config,
     budget: &Budget,
     limit: u64,
     stats: &mut Stats,
     found: &mut Found,
 ) -> Stop {
+    let Some(root) = Solver::at_root(filled) else {
+        stats.cubes_refuted = cubes.len() as u64;
+        return Stop::Exhausted;
+    };
+    let root = &root;
+    // The solutions met above the cut count towards the limit.
+    let limit = limit.saturating_sub(u64::try_from(found.count()).unwrap_or(u64::MAX));
     let n_lanes = LANES.min(cubes.len()).max(1);
     let lag = LAG;
     let lanes: Vec<Mutex<Lane>> = (0..n_lanes)
@@ -229,13 +132,15 @@ fn conquer(
             found: Found::new(config),
             stats: Stats::default(),
             stop: None,
-            nodes: 0,
+            nodes: stats.nodes,
+            round_nodes: Vec::new(),
         }),
         wake: Condvar::new(),
         shape,
         config,
         budget,
         store_bytes: config.max_frontier_bytes / n_lanes,
+        nodes_cut: stats.nodes,
     };
     let threads = config.n_threads().min(n_lanes);
     std::thread::scope(|scope| {
@@ -254,11 +159,9 @@ fn conquer(
     stats.merge(&state.stats);
     stats.rounds = state.merged.len() as u64;
     stats.clauses_shared = state.merged.iter().map(|round| round.len() as u64).sum();
+    let stop = state.stop.unwrap_or(Stop::Exhausted);
     found.append(state.found);
-    if found.reached(limit) {
-        return Stop::SolutionLimit;
-    }
-    state.stop.unwrap_or(Stop::Exhausted)
+    stop
 }
 
 /// One lane: a solver that conquers its cubes one after the other, keeping what it learned
@@ -311,6 +214,8 @@ struct Board_<'a> {
     budget: &'a Budget,
     /// Most bytes of clauses a lane's solver holds.
     store_bytes: usize,
+    /// Nodes of the cut, before every cube.
+    nodes_cut: u64,
 }
 
 /// Where the conquest stands.
@@ -332,8 +237,11 @@ struct State {
     stats: Stats,
     /// Why the search stops early (a budget, the solution limit), once it must.
     stop: Option<Stop>,
-    /// Nodes of the cubes done, for the node budget.
+    /// Nodes of the cubes added up, and after each round added up whole, that many: the
+    /// node budget of a cube counts those of the rounds before it, the same on every thread
+    /// count.
     nodes: u64,
+    round_nodes: Vec<u64>,
 }
 
 impl Board_<'_> {
@@ -372,7 +280,9 @@ impl Board_<'_> {
                 .map(|(_, clause)| clause.clone())
                 .collect();
             state.imported[k] = take;
-            let nodes = state.nodes;
+            let nodes = take
+                .checked_sub(1)
+                .map_or(self.nodes_cut, |r| state.round_nodes[r]);
             drop(state);
             let cube = &self.cubes[round * self.n_lanes + k];
             let mut lane = lanes[k].lock().unwrap_or_else(PoisonError::into_inner);
@@ -390,12 +300,24 @@ impl Board_<'_> {
     fn finish(&self, state: &mut State, k: usize, round: usize, result: Conquered) {
         state.busy[k] = false;
         state.next_round[k] = round + 1;
-        state.nodes += result.stats.nodes;
         let index = round * self.n_lanes + k;
         state.results[index] = Some(result);
-        while let Some(result) = state.results.get_mut(state.prefix).and_then(Option::take) {
+        // Once stopped, nothing more is added up: where it stops depends on the cubes alone.
+        while state.stop.is_none() {
+            let Some(result) = state.results.get_mut(state.prefix).and_then(Option::take) else {
+                break;
+            };
             let (round, lane) = (state.prefix / self.n_lanes, state.prefix % self.n_lanes);
+            if state.nodes + result.stats.nodes > self.budget.max_nodes() {
+                // Added up in cube order, the cubes stop at the same place on every run.
+                state.stop = Some(Stop::NodeBudget);
+                break;
+            }
             state.prefix += 1;
+            state.nodes += result.stats.nodes;
+            if state.prefix % self.n_lanes == 0 {
+                state.round_nodes.push(state.nodes);
+            }
             state.stats.merge(&result.stats);
             if result.stop == Stop::Exhausted && !result.found.reached(1) {
                 state.stats.cubes_refuted += 1;
@@ -410,9 +332,6 @@ impl Board_<'_> {
                 state.stop = Some(Stop::SolutionLimit);
             } else if result.stop != Stop::Exhausted {
                 state.stop = Some(result.stop);
-            }
-            if state.stop.is_some() {
-                break;
             }
         }
     }
@@ -438,6 +357,14 @@ impl Lane {
             stats,
             shared,
         };
+        if let Some(stop) = board.budget.check_clock() {
+            return Conquered {
+                found,
+                stop,
+                stats,
+                shared,
+            };
+        }
         let Some(solver) = self.solver.as_mut() else {
             return refuted(found, stats, shared);
         };
