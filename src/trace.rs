@@ -4,7 +4,7 @@
 //! (`kind = "depth"`, the fields of a [`DepthStats`], with `solutions` as `found`), one for the
 //! cubes of cube and conquer (`kind = "cubes"`) and one per
 //! finished search (`kind = "run"`, the verdict, `count` as in [`Outcome::count`], and the
-//! totals of [`Stats`](crate::Stats)). Field names are those of the program's JSON
+//! totals of [`Stats`]). Field names are those of the program's JSON
 //! (docs/json.md), where `solutions` is always a list of grids and never a number. The
 //! breadth-first engine emits a depth as soon as its level is done, so a subscriber sees the
 //! frontier grow live; the depth-first strategies emit their depths when they finish. A

@@ -151,20 +151,14 @@ impl SolveArgs {
                 self.strategy
             ))
         } else if self.strategy == Strategy::Dfs && learn == Learn::Cubes {
-            Some(
-                "--learn cubes cuts the breadth-first search into cubes: use --strategy bfs \
-                 (dfs learns with --learn clauses)"
-                    .to_owned(),
-            )
+            Some("--learn cubes needs --strategy bfs: dfs learns with --learn clauses".to_owned())
         } else if self.step || self.dot.is_some() || self.posthoc.is_some() {
             match (self.strategy, learn) {
                 (Strategy::Dfs, _) => Some(
                     "dfs --learn has no tree of boards to draw: use bfs --learn clauses".to_owned(),
                 ),
                 (_, Learn::Cubes) => Some(
-                    "--learn cubes searches its cubes without boards, so has no tree to draw: \
-                     use --learn clauses"
-                        .to_owned(),
+                    "--learn cubes has no tree of boards to draw: use --learn clauses".to_owned(),
                 ),
                 _ => None,
             }
