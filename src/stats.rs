@@ -123,13 +123,13 @@ pub struct Stats {
     /// of the breadth-first level where the search was cut, each searched by the search that
     /// learns.
     pub cubes: u64,
-    /// Cubes refuted: boards of the cut found dead on the way there, and cubes whose search
-    /// found no solution.
+    /// Cubes refuted: those whose search found no solution.
     pub cubes_refuted: u64,
-    /// Clauses shared between cubes: those of at most 8 literals learned in a cube, merged
-    /// (without repeats) into the state the next round of cubes starts from.
+    /// Clauses shared between the lanes that conquer the cubes: those of at most 8 literals
+    /// learned in a cube, without repeats, taken by the other lanes before their next cube.
     pub clauses_shared: u64,
-    /// Rounds of cubes conquered: each round's cubes start from the clauses shared before it.
+    /// Rounds of cubes conquered: in each, every lane conquers one cube, having taken the
+    /// clauses the other lanes shared in the rounds before.
     pub rounds: u64,
     /// Wall-clock time of the search.
     #[cfg_attr(
