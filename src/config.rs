@@ -172,8 +172,12 @@ pub enum Branch {
 #[non_exhaustive]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub enum Learn {
-    /// Nothing is learned: each dead board is only dropped.
+    /// The default: [`Learn::Cubes`] for `bfs` on boards of 25x25 and larger, where one hard
+    /// puzzle needs every core and learning pays; [`Learn::Off`] otherwise
+    /// ([`Config::learn_for`]).
     #[default]
+    Auto,
+    /// Nothing is learned: each dead board is only dropped.
     Off,
     /// Conflict-driven clause learning: each dead end is explained by the reasons of its
     /// forced steps and the explanation kept as a clause that prunes every later board. `dfs`
@@ -181,22 +185,35 @@ pub enum Learn {
     /// (it pays on hard large boards, 25x25 and up); `bfs` merges the clauses a level learned
     /// before the next level, so that every thread count gives the same levels.
     Clauses,
+    /// Cube and conquer (`bfs`): the breadth-first levels grown to [`Config::cubes`] boards,
+    /// the cubes, each then searched by the depth-first search that learns, the short clauses
+    /// learned shared between cubes in rounds, so that every thread count gives the same
+    /// answer and statistics. One hard puzzle on every core. `dfs` learns as with
+    /// [`Learn::Clauses`].
+    Cubes,
 }
 
 named_enum!(
     Learn, "learning rule",
+    Auto => "auto",
     Off => "off",
     Clauses => "clauses",
+    Cubes => "cubes",
 );
 
 impl Learn {
     /// One line for `--help` and the docs.
     pub const fn summary(self) -> &'static str {
         match self {
+            Learn::Auto => "cubes for bfs on 25x25 and larger boards, off otherwise",
             Learn::Off => "nothing: a dead board is dropped",
             Learn::Clauses => {
                 "each dead end explained by its forced steps' reasons and kept as a clause \
                  (bfs and dfs; pays on hard 25x25 and larger)"
+            }
+            Learn::Cubes => {
+                "cube and conquer: bfs cuts the tree into boards, each searched by dfs that \
+                 learns, short clauses shared (one hard puzzle on every core)"
             }
         }
     }
@@ -260,6 +277,10 @@ pub struct Config {
     /// learn nothing). The clauses learned are held within `max_frontier_bytes` (`bfs`: a 64th
     /// of it for each thread's copy).
     pub learn: Learn,
+    /// Cubes that cube and conquer ([`Learn::Cubes`]) cuts the search into: the breadth-first
+    /// levels grow until one holds at least this many live boards (or the next would not fit
+    /// the frontier budget).
+    pub cubes: usize,
     /// Most boards the breadth-first frontier may hold; beyond it, boards are expanded
     /// depth-first inside the worker so memory stays bounded.
     pub max_frontier: usize,
@@ -310,6 +331,7 @@ impl Default for Config {
             forced: Forced::default(),
             branch: Branch::default(),
             learn: Learn::default(),
+            cubes: Config::DEFAULT_CUBES,
             max_frontier: Config::DEFAULT_MAX_FRONTIER,
             max_frontier_bytes: Config::DEFAULT_MAX_FRONTIER_BYTES,
             max_kept_bytes: Config::DEFAULT_MAX_KEPT_BYTES,
@@ -397,6 +419,9 @@ impl Config {
     /// board (about 40 MiB each) many times over.
     pub const DEFAULT_MAX_LEARN_BYTES: usize = 1 << 30;
 
+    /// Default [`Config::cubes`].
+    pub const DEFAULT_CUBES: usize = 64;
+
     /// Default solution limit: two is enough to tell unique from multiple.
     pub const DEFAULT_MAX_SOLUTIONS: u64 = 2;
 
@@ -418,6 +443,8 @@ impl Config {
     setters! {
         /// Sets [`Config::strategy`].
         with_strategy: strategy: Strategy;
+        /// Sets [`Config::cubes`].
+        with_cubes: cubes: usize;
         /// Sets [`Config::max_solutions`]; `None` asks for every solution.
         with_max_solutions: max_solutions: Option<u64>;
         /// Sets [`Config::keep_solutions`].
@@ -503,16 +530,35 @@ impl Config {
             && self.max_solutions.is_none_or(|asked| asked > cap)
     }
 
-    /// Whether the search learns from its dead boards: `bfs` or `dfs` with [`Learn::Clauses`].
+    /// Whether the search learns from its dead boards: `bfs` or `dfs` with [`Learn::Clauses`]
+    /// or [`Learn::Cubes`].
     /// `dfs` that learns keeps a clause for each solution it finds, so it finds at most
     /// [`Config::max_kept`] even when it only counts them.
     pub fn learns(&self) -> bool {
-        matches!(self.strategy, Strategy::Bfs | Strategy::Dfs) && self.learn == Learn::Clauses
+        matches!(self.strategy, Strategy::Bfs | Strategy::Dfs)
+            && matches!(self.learn, Learn::Clauses | Learn::Cubes)
     }
 
-    /// Whether the search keeps a clause for each solution it finds: `dfs` that learns.
+    /// The learning rule a search of a `shape` board runs under: [`Config::learn`], with
+    /// [`Learn::Auto`] made [`Learn::Cubes`] for `bfs` on boards of 25x25 and larger, and
+    /// [`Learn::Off`] otherwise.
+    pub fn learn_for(&self, shape: crate::geometry::Shape) -> Learn {
+        match self.learn {
+            Learn::Auto if self.strategy == Strategy::Bfs && shape.side() >= 25 => Learn::Cubes,
+            Learn::Auto => Learn::Off,
+            learn => learn,
+        }
+    }
+
+    /// Whether the search is cube and conquer: `bfs` with [`Learn::Cubes`].
+    pub fn conquers(&self) -> bool {
+        self.strategy == Strategy::Bfs && self.learn == Learn::Cubes
+    }
+
+    /// Whether the search keeps a clause for each solution it finds: `dfs` that learns, and
+    /// the lanes of cube and conquer.
     fn blocks_solutions(&self) -> bool {
-        self.strategy == Strategy::Dfs && self.learns()
+        (self.strategy == Strategy::Dfs && self.learns()) || self.conquers()
     }
 
     /// Most boards of `board_bytes` bytes each that one level of the breadth-first frontier may

@@ -34,6 +34,11 @@ impl Found {
         self.count >= u128::from(limit)
     }
 
+    /// Solutions found so far.
+    pub(crate) fn count(&self) -> u128 {
+        self.count
+    }
+
     /// Adds a solution; `grid` makes it, only when solutions are kept.
     #[inline]
     pub(crate) fn add(&mut self, grid: impl FnOnce() -> Grid) {

@@ -134,6 +134,18 @@ pub struct Stats {
     pub learned_literals: u64,
     /// Candidates set by a learned clause (ruled out, or placed): the clauses at work.
     pub learned_forced: u64,
+    /// Cubes of cube and conquer ([`Learn::Cubes`](crate::Learn::Cubes)): the live boards
+    /// of the breadth-first level where the search was cut, each searched by the search that
+    /// learns.
+    pub cubes: u64,
+    /// Cubes refuted: those whose search found no solution.
+    pub cubes_refuted: u64,
+    /// Clauses shared between the lanes that conquer the cubes: those of at most 8 literals
+    /// learned in a cube, without repeats, taken by the other lanes before their next cube.
+    pub clauses_shared: u64,
+    /// Rounds of cubes conquered: in each, every lane conquers one cube, having taken the
+    /// clauses the other lanes shared in the rounds before.
+    pub rounds: u64,
     /// Wall-clock time of the search.
     #[cfg_attr(
         feature = "serde",
@@ -200,6 +212,10 @@ impl Stats {
         self.learned += other.learned;
         self.learned_literals += other.learned_literals;
         self.learned_forced += other.learned_forced;
+        self.cubes += other.cubes;
+        self.cubes_refuted += other.cubes_refuted;
+        self.clauses_shared += other.clauses_shared;
+        self.rounds = self.rounds.max(other.rounds);
         self.max_depth = self.max_depth.max(other.max_depth);
         self.peak_frontier = self.peak_frontier.max(other.peak_frontier);
         self.peak_frontier_bytes = self.peak_frontier_bytes.max(other.peak_frontier_bytes);

@@ -7,7 +7,7 @@
 //! emit `tracing` events.
 
 use crate::board::{Board, General, Kernel, Nine};
-use crate::config::{Config, Forced};
+use crate::config::{Config, Forced, Learn};
 use crate::geometry::Shape;
 use crate::grid::Grid;
 use crate::outcome::Outcome;
@@ -24,6 +24,7 @@ pub(crate) use learn::{Guided, within_budget};
 mod backtrack;
 mod bfs;
 mod bitmask;
+mod cubes;
 mod dfs;
 mod estimate;
 pub(crate) mod expand;
@@ -84,8 +85,16 @@ fn solve_on<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
             return Outcome::conflict(conflict);
         }
     }
+    let auto;
+    let config = if config.learn == Learn::Auto {
+        auto = config.clone().with_learn(config.learn_for(puzzle.shape()));
+        &auto
+    } else {
+        config
+    };
     let config = &learn::within_budget(puzzle.shape(), config);
     searched(config, || match config.strategy {
+        Strategy::Bfs if config.conquers() => cubes::solve(puzzle, root, config),
         Strategy::Bfs if config.learns() => bfs::solve(puzzle, learn::Guided::new(root), config),
         Strategy::Bfs => bfs::solve(puzzle, root, config),
         _ if config.learns() => learn::solve(puzzle, root, config),
@@ -104,7 +113,7 @@ fn searched(config: &Config, search: impl FnOnce() -> Outcome) -> Outcome {
         progress.end();
     }
     outcome.solutions.sort_unstable();
-    if config.strategy != Strategy::Bfs {
+    if config.strategy != Strategy::Bfs || config.conquers() {
         // The breadth-first engine emits its depths live; the others when they finish.
         trace::depths_from(
             config.strategy,

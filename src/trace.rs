@@ -1,9 +1,10 @@
 //! The search as `tracing` events, for live display and replay.
 //!
-//! Two kinds of event go to the target [`TARGET`] at `INFO` level: one per finished depth
-//! (`kind = "depth"`, the fields of a [`DepthStats`], with `solutions` as `found`) and one per
+//! Three kinds of event go to the target [`TARGET`] at `INFO` level: one per finished depth
+//! (`kind = "depth"`, the fields of a [`DepthStats`], with `solutions` as `found`), one for the
+//! cubes of cube and conquer (`kind = "cubes"`) and one per
 //! finished search (`kind = "run"`, the verdict, `count` as in [`Outcome::count`], and the
-//! totals of [`Stats`](crate::Stats)). Field names are those of the program's JSON
+//! totals of [`Stats`]). Field names are those of the program's JSON
 //! (docs/json.md), where `solutions` is always a list of grids and never a number. The
 //! breadth-first engine emits a depth as soon as its level is done, so a subscriber sees the
 //! frontier grow live; the depth-first strategies emit their depths when they finish. A
@@ -18,7 +19,7 @@
 
 use crate::config::Strategy;
 use crate::outcome::Outcome;
-use crate::stats::DepthStats;
+use crate::stats::{DepthStats, Stats};
 
 /// The `tracing` target of every event this module emits.
 pub const TARGET: &str = "explore::trace";
@@ -86,4 +87,20 @@ pub(crate) fn depths_from(
         depth(strategy, learns, row);
     }
     rows.len().max(from)
+}
+
+/// Emits the event of cube and conquer's cubes (`kind = "cubes"`), once its search ends: the
+/// depth of the level cut into cubes, how many, how many refuted, the clauses shared, the
+/// rounds.
+pub(crate) fn cubes(depth: usize, stats: &Stats) {
+    tracing::info!(
+        target: TARGET,
+        kind = "cubes",
+        strategy = crate::config::Strategy::Bfs.name(),
+        depth = depth,
+        cubes = stats.cubes,
+        refuted = stats.cubes_refuted,
+        shared = stats.clauses_shared,
+        rounds = stats.rounds,
+    );
 }

@@ -2195,3 +2195,25 @@ fn notices_of_files_written_fit_80_columns() {
         assert!(dir.path().join(page).is_file(), "{page} not written");
     }
 }
+
+/// Cubes are cut by the breadth-first search: `dfs --learn cubes` is a usage error that says
+/// so, within 80 columns, and so is a picture of the tree, which cube and conquer has not.
+#[test]
+fn cubes_ask_for_bfs_and_draw_no_tree() {
+    for (args, said) in [
+        (
+            &["-s", "dfs", "--learn", "cubes"][..],
+            "needs --strategy bfs",
+        ),
+        (&["--learn", "cubes", "--step"][..], "use --learn clauses"),
+    ] {
+        let output = explore().args(args).arg(ESCARGOT).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(said), "{stderr}");
+        assert!(
+            stderr.lines().all(|line| line.chars().count() <= 80),
+            "{stderr}"
+        );
+    }
+}

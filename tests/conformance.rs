@@ -491,6 +491,7 @@ fn plan(set: Set, config: &Config) -> Plan {
     let naked_first = naked && config.branch == Branch::First;
     match (set, config.strategy) {
         (Set::Full25, Strategy::Dfs) if config.learns() => budget(20_000, FRISCH_LEARN),
+        (Set::Full25, Strategy::Bfs) if config.conquers() => budget(30_000, FRISCH_LEARN),
         (Set::FullClue17 | Set::FullMulti16 | Set::FullTop1465 | Set::FullUnsolvable, _)
             if probe =>
         {
@@ -843,6 +844,11 @@ conformance! {
             bfs(Forced::Subsets, Branch::Conflicts, 2).with_learn(Learn::Clauses),
         dfs_learn_locked = dfs(Forced::Locked, Branch::Fewest).with_learn(Learn::Clauses),
         dfs_learn_subsets = dfs(Forced::Subsets, Branch::Fewest).with_learn(Learn::Clauses),
+        // Cube and conquer: a few cubes on one thread, the default number on three.
+        bfs_cubes_subsets_1 = bfs(Forced::Subsets, Branch::Fewest, 1)
+            .with_learn(Learn::Cubes)
+            .with_cubes(8),
+        bfs_cubes_locked_3 = bfs(Forced::Locked, Branch::Fewest, 3).with_learn(Learn::Cubes),
         bitmask = plain(Strategy::Bitmask),
         backtrack = plain(Strategy::Backtrack),
         // Counting without keeping (`--count`): the same counts, on 1 and 7 threads.
@@ -851,6 +857,10 @@ conformance! {
         dfs_count = dfs(Forced::Locked, Branch::Fewest).with_keep_solutions(false),
         dfs_learn_count = dfs(Forced::Locked, Branch::Fewest)
             .with_learn(Learn::Clauses)
+            .with_keep_solutions(false),
+        bfs_cubes_count_2 = bfs(Forced::Locked, Branch::Fewest, 2)
+            .with_learn(Learn::Cubes)
+            .with_cubes(16)
             .with_keep_solutions(false),
         bitmask_count = plain(Strategy::Bitmask).with_keep_solutions(false),
     ]
@@ -883,12 +893,20 @@ fn the_variants_cover_every_strategy_and_option() {
             }
         }
     }
-    for &learn in Learn::ALL {
-        for strategy in [Strategy::Bfs, Strategy::Dfs] {
+    // The default, auto, is off on 9x9 (and cubes beyond 16x16, run on the frisch set).
+    const NINE: explore::geometry::Shape = explore::geometry::Shape::NINE;
+    for &learn in Learn::ALL.iter().filter(|&&l| l != Learn::Auto) {
+        // Cubes are cut by the breadth-first search: dfs learns as with clauses.
+        let strategies: &[Strategy] = if learn == Learn::Cubes {
+            &[Strategy::Bfs]
+        } else {
+            &[Strategy::Bfs, Strategy::Dfs]
+        };
+        for &strategy in strategies {
             assert!(
                 variants
                     .iter()
-                    .any(|(_, c)| c.strategy == strategy && c.learn == learn),
+                    .any(|(_, c)| c.strategy == strategy && c.learn_for(NINE) == learn),
                 "{strategy} --learn {learn} is not run"
             );
         }

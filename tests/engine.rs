@@ -668,3 +668,88 @@ fn full_sets_a_long_level_is_estimated_while_it_runs() {
         );
     }
 }
+
+/// Cube and conquer on `threads` threads, cut into at least `cubes` boards.
+fn cubes(threads: usize, cubes: usize) -> Config {
+    bfs(threads)
+        .with_learn(explore::Learn::Cubes)
+        .with_forced(explore::Forced::Subsets)
+        .with_cubes(cubes)
+}
+
+/// The statistics of an outcome without its time, which is the clock's.
+fn figures(outcome: &Outcome) -> explore::Stats {
+    let mut stats = outcome.stats.clone();
+    stats.elapsed = std::time::Duration::ZERO;
+    stats
+}
+
+/// Cube and conquer gives the same solutions, count and statistics on every thread count
+/// (the cubes of a round start from the same clauses, whichever thread takes them), and the
+/// same solutions and count as the breadth-first search without learning.
+#[test]
+fn cube_and_conquer_is_the_same_on_every_thread_count() {
+    let sixteen = std::fs::read_to_string("tests/data/16x16_janko.txt").unwrap();
+    let sixteen = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
+    for line in HARD.iter().chain([&MULTI_296, &EASY, &sixteen]) {
+        let puzzle = grid(line);
+        for (n_cubes, limit) in [(4, None), (64, None), (64, Some(2)), (16, Some(100))] {
+            let config = cubes(1, n_cubes).with_max_solutions(limit);
+            let reference = solve(&puzzle, &config);
+            let plain = solve(&puzzle, &bfs(1).with_max_solutions(limit));
+            assert_eq!(reference.count, plain.count, "{line} {n_cubes} {limit:?}");
+            assert_eq!(reference.stop, plain.stop, "{line} {n_cubes} {limit:?}");
+            if limit.is_none() {
+                assert_eq!(reference.solutions, plain.solutions, "{line}");
+            }
+            if n_cubes == 4 && reference.stats.cubes > 0 {
+                let stats = &reference.stats;
+                assert!(stats.cubes >= 4 && stats.rounds >= 1, "{stats:?}");
+            }
+            assert!(
+                reference
+                    .solutions
+                    .iter()
+                    .all(|s| s.is_solution_of(&puzzle))
+            );
+            for threads in [2, 3] {
+                let outcome = solve(&puzzle, &config.clone().with_threads(threads));
+                assert_eq!(essence(&outcome), essence(&reference), "{line} x{threads}");
+                assert_eq!(figures(&outcome), figures(&reference), "{line} x{threads}");
+            }
+        }
+    }
+}
+
+/// Counting by cubes is exact: each solution lies in one cube, found once there.
+#[test]
+fn cube_and_conquer_counts_exactly() {
+    let six = Shape::new(2, 3).unwrap();
+    let mut first_row = Grid::empty(six);
+    for col in 0..6 {
+        first_row.set(six.cell(0, col).unwrap(), six.digit(col + 1));
+    }
+    for (puzzle, count) in [
+        (grid(MULTI_296), 296),
+        (Grid::empty(Shape::new(2, 2).unwrap()), 288),
+        (first_row, 39_168),
+    ] {
+        for (threads, n_cubes) in [(1, 1), (1, 64), (2, 7), (3, 300)] {
+            let config = cubes(threads, n_cubes)
+                .with_max_solutions(None)
+                .with_keep_solutions(false);
+            let outcome = solve(&puzzle, &config);
+            assert_eq!(outcome.count, count, "x{threads}, {n_cubes} cubes");
+            assert_eq!(outcome.stop, Stop::Exhausted);
+            let stats = &outcome.stats;
+            // One cube is the root, every solution counted by the search that learns (unless
+            // the root is so open that its own count ends it); with more, the breadth-first
+            // levels may count the end of the tree themselves.
+            if n_cubes == 1 && count == 296 {
+                assert_eq!((stats.cubes, stats.cubes_refuted), (1, 0), "{stats:?}");
+                assert_eq!(stats.counted, 0);
+            }
+            assert!(stats.cubes_refuted <= stats.cubes);
+        }
+    }
+}

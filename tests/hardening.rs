@@ -941,3 +941,35 @@ fn compare_reads_standard_input_as_it_comes() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stdout).contains("dfs"));
 }
+
+/// Cube and conquer under an address-space cap: its lanes' solvers are few whatever the
+/// cubes and threads, so it ends cleanly, with the same lines on one thread and on two,
+/// however many cubes it cuts.
+#[cfg(target_os = "linux")]
+#[test]
+fn cube_and_conquer_ends_cleanly_under_a_memory_cap() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/16x16_janko.txt"),
+    )
+    .unwrap();
+    let three: String = text
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .take(3)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let mut lines = Vec::new();
+    for cubes in ["4", "64", "5000"] {
+        for threads in ["1", "2"] {
+            let args = [
+                "--learn", "cubes", "--cubes", cubes, "-j", threads, "-o", "line", "-",
+            ];
+            let output = capped(150 << 10, &args, &three);
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+            assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 3);
+            lines.push(output.stdout);
+        }
+    }
+    assert!(lines.windows(2).all(|w| w[0] == w[1]), "the same lines");
+}

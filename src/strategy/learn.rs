@@ -50,8 +50,10 @@ use crate::progress::{Estimate, Meter, Progress};
 use crate::stats::Stats;
 
 mod closed;
+mod lanes;
 mod lessons;
 
+pub(crate) use lanes::{Cube, conquer};
 pub(crate) use lessons::{Guided, Learner, Lessons, Notes};
 
 /// A candidate, or its negation: `var << 1 | negated`.
@@ -118,12 +120,29 @@ fn solver_bytes(shape: Shape) -> usize {
 
 /// `config` for a search that learns on boards of `shape`, within
 /// [`Config::max_learn_bytes`]: as it is where its solver copies fit; else, for `bfs`, on as
-/// many threads as fit, or else without learning, with a warning that says which.
+/// many threads as fit, or else without learning, with a warning that says which. Cube and
+/// conquer holds a copy per lane, whatever the threads: it learns where they fit, and
+/// otherwise runs as `bfs` without learning.
 pub(crate) fn within_budget(shape: Shape, config: &Config) -> Cow<'_, Config> {
     if !config.learns() {
         return Cow::Borrowed(config);
     }
     let copy = solver_bytes(shape);
+    let side = shape.side();
+    let mib = |bytes: usize| bytes.div_ceil(1 << 20);
+    if config.conquers() {
+        // A copy for each lane and the root's, whatever the threads; the clauses shared.
+        let need = (lanes::LANES + 1) * copy + lessons::clause_budget(config);
+        if need <= config.max_learn_bytes {
+            return Cow::Borrowed(config);
+        }
+        tracing::warn!(
+            "cubes, {side}x{side}: need {} MiB > budget {} MiB; searching without learning",
+            mib(need),
+            mib(config.max_learn_bytes)
+        );
+        return Cow::Owned(config.clone().with_learn(Learn::Off));
+    }
     let bfs = config.strategy == Strategy::Bfs;
     // `bfs`: a learner for each worker and one for the coordinator (one thread: one learner),
     // the root's copy and the state every chunk starts from.
@@ -137,8 +156,6 @@ pub(crate) fn within_budget(shape: Shape, config: &Config) -> Cow<'_, Config> {
     if need(threads) <= budget {
         return Cow::Borrowed(config);
     }
-    let side = shape.side();
-    let mib = |bytes: usize| bytes.div_ceil(1 << 20);
     if let Some(fit) = (1..threads).rev().find(|&t| need(t) <= budget) {
         tracing::warn!(
             "learning, {side}x{side}: {threads} threads need {} MiB > budget {} MiB; running {fit}",
@@ -1159,6 +1176,17 @@ impl Solver {
         self.watchers = other.watchers;
     }
 
+    /// Sets the counters of what a search did to zero, for the next search in this state (the
+    /// next cube of a lane of cube and conquer) to count its own.
+    fn clear_counters(&mut self) {
+        self.conflicts = 0;
+        self.learned_total = 0;
+        self.learned_literals = 0;
+        self.forced.clear();
+        self.forced.push(0);
+        self.clause_forced = 0;
+    }
+
     /// Keeps `lits`, a clause that holds in every solution, at the root (level 0): without the
     /// literals the root has made false, and not at all when the root makes one true. A clause
     /// left with one literal sets it at the root, and what follows is drawn. Returns whether
@@ -1366,13 +1394,13 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, mut root: B, config: &Config) -> Ou
         };
         stats.forced += u64::from(filled);
         stats.depth_mut(0).forced += u64::from(filled);
-        let Some(solver) = Solver::at_root(&root) else {
+        let Some(mut solver) = Solver::at_root(&root) else {
             stats.dead += 1;
             stats.depth_mut(0).dead += 1;
             break 'search Stop::Exhausted;
         };
         let mut search = Search {
-            solver,
+            solver: &mut solver,
             shape,
             budget: &budget,
             limit: budget.max_solutions().min(config.max_kept(shape)),
@@ -1383,12 +1411,16 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, mut root: B, config: &Config) -> Ou
             footprint: footprint.as_mut(),
             watched: config.progress.as_ref().map(|progress| (progress, None)),
             counting: !config.keep_solutions,
+            cube: &[],
+            nodes_before: 0,
+            shared: None,
+            root_dead: false,
+            schedule: Schedule::default(),
         };
         if let Some((_, closed)) = search.watched.as_mut() {
             *closed = Some(closed::Closed::new(&search.solver));
         }
         let stop = search.run();
-        let solver = search.solver;
         stats.dead += solver.conflicts;
         for (depth, &n) in solver.forced.iter().enumerate() {
             stats.forced += n;
@@ -1404,9 +1436,30 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, mut root: B, config: &Config) -> Ou
     Outcome::searched(found, stop, stats, start, footprint)
 }
 
+/// When a search that learns restarts and forgets: carried from one cube to the next by a
+/// lane of cube and conquer, as if its cubes were one search.
+#[derive(Clone, Copy, Debug)]
+struct Schedule {
+    restarts: u64,
+    /// Dead ends before the next restart.
+    until_restart: u64,
+    /// Learned clauses held before the next clean-up.
+    next_reduce: usize,
+}
+
+impl Default for Schedule {
+    fn default() -> Schedule {
+        Schedule {
+            restarts: 0,
+            until_restart: RESTART_UNIT * luby(0),
+            next_reduce: FIRST_REDUCE,
+        }
+    }
+}
+
 /// One learning search under way: the solver and what it reports to.
 struct Search<'a> {
-    solver: Solver,
+    solver: &'a mut Solver,
     shape: Shape,
     budget: &'a Budget,
     /// Solutions to find.
@@ -1422,20 +1475,37 @@ struct Search<'a> {
     /// Whether the solutions are counted, not kept: a count's solutions scale with the share
     /// closed too, where a search for a few solutions has found what it will.
     counting: bool,
+    /// The cube this search is confined to (cube and conquer, [`lanes`]): candidates set
+    /// true, as guesses, before any guess of its own; one the clauses rule out ends the
+    /// search. Empty for the whole puzzle.
+    cube: &'a [u32],
+    /// Nodes of the whole search before this one, for the node budget.
+    nodes_before: u64,
+    /// Where the clauses of at most [`lanes::SHARED_LEN`] literals it learns go, to be shared.
+    shared: Option<&'a mut Vec<Vec<Lit>>>,
+    /// Set when the search ends at a dead end at the root: under the clauses it holds, no
+    /// solution is left but those it found.
+    root_dead: bool,
+    schedule: Schedule,
 }
 
 impl Search<'_> {
     fn run(&mut self) -> Stop {
-        let solver = &mut self.solver;
-        let mut restarts = 0u64;
-        let mut until_restart = RESTART_UNIT * luby(0);
-        let mut next_reduce = FIRST_REDUCE;
+        let mut schedule = self.schedule;
+        let stop = self.search(&mut schedule);
+        self.schedule = schedule;
+        stop
+    }
+
+    fn search(&mut self, schedule: &mut Schedule) -> Stop {
+        let solver = &mut *self.solver;
         loop {
             if let Some(conflict) = solver.propagate() {
                 solver.conflicts += 1;
                 let depth = solver.decision_level() as usize;
                 self.stats.depth_mut(depth).dead += 1;
                 if depth == 0 {
+                    self.root_dead = true;
                     return Stop::Exhausted;
                 }
                 if solver.conflicts % CLOCK_EVERY == 0 {
@@ -1459,25 +1529,45 @@ impl Search<'_> {
                 self.stats.depth_mut(depth).learned += 1;
                 solver.learned_total += 1;
                 solver.learned_literals += learnt.len() as u64;
+                if let Some(shared) = self.shared.as_deref_mut() {
+                    if learnt.len() <= lanes::SHARED_LEN {
+                        shared.push(learnt.clone());
+                    }
+                }
                 solver.backtrack(back);
                 solver.add_clause(&learnt, false);
                 solver.learnt = learnt;
                 solver.bump /= ACTIVITY_DECAY;
                 solver.clause_bump /= CLAUSE_DECAY;
-                until_restart = until_restart.saturating_sub(1);
+                schedule.until_restart = schedule.until_restart.saturating_sub(1);
                 continue;
             }
-            if until_restart == 0 {
-                restarts += 1;
-                until_restart = RESTART_UNIT * luby(restarts);
+            if schedule.until_restart == 0 {
+                schedule.restarts += 1;
+                schedule.until_restart = RESTART_UNIT * luby(schedule.restarts);
                 solver.backtrack(0);
             }
             let full = solver.clause_bytes() > self.store_bytes;
-            if solver.learnts.len() >= next_reduce || (full && !solver.learnts.is_empty()) {
-                next_reduce = solver.learnts.len().max(next_reduce) + REDUCE_STEP;
+            if solver.learnts.len() >= schedule.next_reduce || (full && !solver.learnts.is_empty())
+            {
+                schedule.next_reduce = solver.learnts.len().max(schedule.next_reduce) + REDUCE_STEP;
                 solver.reduce(full);
             }
-            let Some(lit) = solver.pick() else {
+            // The cube's candidates come first, each a guess of its own where the others have
+            // not set it; the clauses learned are then implied by the rules alone, as if the
+            // search had chosen these guesses itself.
+            let mut next = None;
+            for &v in self.cube {
+                match solver.var_value(v) {
+                    TRUE => {}
+                    FALSE => return Stop::Exhausted,
+                    _ => {
+                        next = Some(pos(v));
+                        break;
+                    }
+                }
+            }
+            let Some(lit) = next.or_else(|| solver.pick()) else {
                 self.stats.solutions += 1;
                 let level = solver.decision_level();
                 self.stats.depth_mut(level as usize).solutions += 1;
@@ -1498,7 +1588,7 @@ impl Search<'_> {
                 continue;
             };
             let stats = &mut *self.stats;
-            if let Some(stop) = self.budget.check(stats.nodes + 1) {
+            if let Some(stop) = self.budget.check(self.nodes_before + stats.nodes + 1) {
                 return stop;
             }
             stats.nodes += 1;
@@ -1640,7 +1730,9 @@ mod tests {
 
     /// Every clause a search learns on a unique puzzle before it finds the solution holds in
     /// that solution: the reasons followed back at each dead end are true consequences of the
-    /// givens. (After a solution, clauses may rest on the one that excludes it.)
+    /// givens. (After a solution, clauses may rest on the one that excludes it.) So too in a
+    /// cube that holds no solution, whose guesses the search takes as its first: none of its
+    /// clauses rests on the cube, which is why cube and conquer may share them.
     #[test]
     fn every_clause_learned_holds_in_the_solution() {
         let puzzle = grid(ESCARGOT);
@@ -1674,24 +1766,80 @@ mod tests {
             solver.learned_total
         );
         let side = puzzle.shape().side();
-        let holds = |lit: Lit| {
-            let v = var(lit) as usize;
-            let cell = puzzle.shape().cell_at(v / side).unwrap();
-            let is = solution.get(cell).map(|d| d.get() - 1) == Some(v % side);
-            is == (lit & 1 == 0)
-        };
-        let mut at = 0;
-        let mut checked = 0;
-        while at < solver.arena.len() {
-            let len = solver.arena[at] as usize;
-            let lits = &solver.arena[at + HEADER..at + HEADER + len];
-            if solver.arena[at + 3] & KEEP == 0 {
-                assert!(lits.iter().any(|&l| holds(l)), "clause at {at}: {lits:?}");
-                checked += 1;
+        // Two wrong digits in open cells: a cube without the solution.
+        let wrong: Vec<u32> = puzzle
+            .shape()
+            .cells()
+            .filter(|&cell| root.candidates(cell).len() > 2)
+            .take(2)
+            .map(|cell| {
+                let right = solution.get(cell).unwrap();
+                let digit = root.candidates(cell).iter().find(|&d| d != right).unwrap();
+                (puzzle.shape().index(cell) * side) as u32 + digit.bit()
+            })
+            .collect();
+        for cube in [&[][..], &wrong[..]] {
+            let mut solver = Solver::at_root(&root).expect("the root lives");
+            let budget = Budget::new(&config, puzzle.shape(), Instant::now());
+            let (mut stats, mut found) = (Stats::default(), Found::new(&config));
+            let meter = Meter::new(None);
+            let mut shared = Vec::new();
+            let mut search = Search {
+                solver: &mut solver,
+                shape: puzzle.shape(),
+                budget: &budget,
+                limit: 1,
+                store_bytes: usize::MAX,
+                stats: &mut stats,
+                found: &mut found,
+                meter: &meter,
+                footprint: None,
+                cube,
+                nodes_before: 0,
+                shared: Some(&mut shared),
+                root_dead: false,
+                schedule: Schedule::default(),
+            };
+            let stop = search.run();
+            if cube.is_empty() {
+                assert_eq!(stop, Stop::SolutionLimit);
+                assert_eq!(found.into_parts().0, std::slice::from_ref(&solution));
+            } else {
+                assert_eq!(stop, Stop::Exhausted, "the cube is refuted");
+                assert_eq!(found.into_parts().1, 0);
             }
-            at += HEADER + len;
+            // A wrong cube dies sooner than the whole search finds the solution.
+            let least = if cube.is_empty() { 10 } else { 3 };
+            assert!(
+                solver.learned_total > least,
+                "it learned: {}",
+                solver.learned_total
+            );
+            let holds = |lit: Lit| {
+                let v = var(lit) as usize;
+                let cell = puzzle.shape().cell_at(v / side).unwrap();
+                let is = solution.get(cell).map(|d| d.get() - 1) == Some(v % side);
+                is == (lit & 1 == 0)
+            };
+            let mut at = 0;
+            let mut checked = 0;
+            while at < solver.arena.len() {
+                let len = solver.arena[at] as usize;
+                let lits = &solver.arena[at + HEADER..at + HEADER + len];
+                if solver.arena[at + 3] & KEEP == 0 {
+                    assert!(lits.iter().any(|&l| holds(l)), "clause at {at}: {lits:?}");
+                    checked += 1;
+                }
+                at += HEADER + len;
+            }
+            assert!(checked > least, "{checked}");
+            assert!(shared.iter().all(|clause| clause.iter().any(|&l| holds(l))));
+            assert!(
+                shared
+                    .iter()
+                    .all(|clause| clause.len() <= lanes::SHARED_LEN)
+            );
         }
-        assert!(checked > 10, "{checked}");
     }
 
     #[test]

@@ -148,17 +148,25 @@ impl Cli {
 impl SolveArgs {
     fn conflict(&self) -> Option<String> {
         let learn = self.engine.rules.learn[0];
-        if learn == Learn::Off {
+        if matches!(learn, Learn::Off | Learn::Auto) {
             None
         } else if !matches!(self.strategy, Strategy::Bfs | Strategy::Dfs) {
             Some(format!(
                 "--learn {learn} works with --strategy bfs and dfs: {} does not learn",
                 self.strategy
             ))
-        } else if self.strategy == Strategy::Dfs
-            && (self.step || self.dot.is_some() || self.posthoc.is_some())
-        {
-            Some("dfs --learn has no tree of boards to draw: use bfs --learn".to_owned())
+        } else if self.strategy == Strategy::Dfs && learn == Learn::Cubes {
+            Some("--learn cubes needs --strategy bfs: dfs learns with --learn clauses".to_owned())
+        } else if self.step || self.dot.is_some() || self.posthoc.is_some() {
+            match (self.strategy, learn) {
+                (Strategy::Dfs, _) => Some(
+                    "dfs --learn has no tree of boards to draw: use bfs --learn clauses".to_owned(),
+                ),
+                (_, Learn::Cubes) => Some(
+                    "--learn cubes has no tree of boards to draw: use --learn clauses".to_owned(),
+                ),
+                _ => None,
+            }
         } else {
             None
         }
@@ -1028,12 +1036,16 @@ pub(crate) struct RuleArgs {
 
     /// Whether the search learns from its dead boards
     ///
-    /// clauses: each dead end is explained by the reasons of its forced steps, and the
+    /// auto, the default: cubes for bfs on 25x25 and larger boards, where one hard puzzle needs
+    /// every core, and off otherwise. clauses: each dead end is explained by the reasons of its forced steps, and the
     /// explanation kept as a clause that prunes every later board (conflict-driven clause
     /// learning). dfs learns at once and guesses where recent dead ends were; it pays on hard
     /// 25x25 and larger puzzles. bfs merges what a level learned before the next level, so
-    /// every thread count gives the same frontier. explore compare takes several: --learn
-    /// off,clauses puts each search with and without learning side by side.
+    /// every thread count gives the same frontier. cubes (bfs): cube and conquer, one hard
+    /// puzzle on every core: bfs cuts the tree into --cubes boards, each searched by dfs that
+    /// learns, with the short clauses learned shared; the same answer and figures on every
+    /// thread count. explore compare takes several: --learn off,clauses puts each search with
+    /// and without learning side by side.
     #[arg(
         long,
         value_name = "RULE",
@@ -1043,6 +1055,20 @@ pub(crate) struct RuleArgs {
         help_heading = "Breadth-first engine"
     )]
     pub(crate) learn: Vec<Learn>,
+
+    /// How many boards bfs --learn cubes cuts the search into
+    ///
+    /// The breadth-first levels grow until one holds at least this many live boards, the
+    /// cubes, which dfs that learns then searches on every thread.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = Config::DEFAULT_CUBES,
+        value_parser = parse_positive::<usize>,
+        help_heading = "Breadth-first engine",
+        hide_short_help = true
+    )]
+    pub(crate) cubes: usize,
 
     /// Most boards one level of the bfs frontier may hold
     ///
@@ -1095,6 +1121,7 @@ impl RuleArgs {
                             .with_forced(forced)
                             .with_branch(branch)
                             .with_learn(learn)
+                            .with_cubes(self.cubes)
                             .with_max_frontier(self.max_frontier)
                             .with_max_frontier_bytes(self.max_frontier_bytes),
                     );
@@ -1118,7 +1145,9 @@ impl RuleArgs {
 
     /// Whether any value of `--learn` asks for learning.
     fn learns(&self) -> bool {
-        self.learn.iter().any(|&learn| learn != Learn::Off)
+        self.learn
+            .iter()
+            .any(|&learn| matches!(learn, Learn::Clauses | Learn::Cubes))
     }
 }
 
@@ -1254,6 +1283,10 @@ impl CompareArgs {
                 for mut config in compare::configs(&[strategy], variant) {
                     if config.branch == Branch::Conflicts && !config.learns() {
                         // Without clauses it branches as fewest does.
+                        continue;
+                    }
+                    if config.strategy == Strategy::Dfs && config.learn == Learn::Cubes {
+                        // Cubes are cut by the breadth-first search: dfs has none.
                         continue;
                     }
                     if config.strategy == Strategy::Dfs && config.learns() {

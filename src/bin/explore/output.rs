@@ -310,7 +310,8 @@ fn side_by_side(text: &mut String, grids: &[(String, String)]) {
     }
 }
 
-/// Two lines of search statistics for people (three when the search learned), unbroken.
+/// Two lines of search statistics for people (three when the search learned, four with cubes),
+/// unbroken.
 fn statistics(strategy: Strategy, budget: FrontierBudget, outcome: &Outcome) -> String {
     if outcome.conflict.is_some() {
         return "search: not run, the givens break a rule\n".to_owned();
@@ -332,6 +333,16 @@ fn statistics(strategy: Strategy, budget: FrontierBudget, outcome: &Outcome) -> 
             counted(stats.learned, "clause", "clauses"),
             group((stats.learned_literals as f64 / stats.learned as f64).round()),
             counted(stats.learned_forced, "candidate", "candidates"),
+        );
+    }
+    if stats.cubes > 0 {
+        let _ = writeln!(
+            text,
+            "cubes:    {} cut by bfs, {} refuted by dfs that learns; {} shared in {}",
+            counted(stats.cubes, "board", "boards"),
+            count(stats.cubes_refuted),
+            counted(stats.clauses_shared, "clause", "clauses"),
+            counted(stats.rounds, "round", "rounds"),
         );
     }
     let _ = write!(

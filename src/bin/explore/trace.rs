@@ -50,6 +50,8 @@ struct Tables {
     /// Blocks of later puzzles that ended while the first puzzle's table was still being
     /// drawn, written after it so that it stays whole (and can be drawn again in place).
     waiting: String,
+    /// The line of each puzzle's cubes (cube and conquer), written before its summary.
+    cubes: HashMap<u64, String>,
 }
 
 /// The puzzle number of a `puzzle` span, kept in the span's extensions.
@@ -82,6 +84,12 @@ impl TraceLayer {
             .lock()
             .unwrap_or_else(|poison| poison.into_inner());
         let tables = &mut *tables;
+        if fields.str("kind") == "cubes" {
+            tables
+                .cubes
+                .insert(puzzle, wrap(&cubes(fields), self.width, 3));
+            return;
+        }
         if fields.str("kind") != "run" {
             let table = tables.open.entry(puzzle).or_insert_with(|| {
                 let learns = fields.value("learned").is_some();
@@ -96,7 +104,8 @@ impl TraceLayer {
             }
             return;
         }
-        let summary = wrap(&summary(fields), self.width, 3);
+        let summary = tables.cubes.remove(&puzzle).unwrap_or_default()
+            + &wrap(&summary(fields), self.width, 3);
         if puzzle == LIVE {
             tables.open.remove(&puzzle);
             let text = summary + &std::mem::take(&mut tables.waiting);
@@ -183,6 +192,24 @@ fn depth(fields: &Fields) -> Depth {
         overflow: fields.u64("overflow"),
         learned: fields.u64("learned"),
     }
+}
+
+/// The line of cube and conquer's cubes, unwrapped: the breadth-first part above the cut, and
+/// the search that learns below it.
+fn cubes(fields: &Fields) -> String {
+    let n = fields.u64("cubes");
+    if n == 0 {
+        return "=> cubes: none, the breadth-first levels ended the search".to_owned();
+    }
+    format!(
+        "=> cubes: bfs cut the search at depth {} into {}, each searched by dfs that learns: \
+         {} refuted, {} shared in {}",
+        fields.u64("depth"),
+        counted(n, "board", "boards"),
+        group(fields.u64("refuted") as f64),
+        counted(fields.u64("shared"), "clause", "clauses"),
+        counted(fields.u64("rounds"), "round", "rounds"),
+    )
 }
 
 /// The closing line of one search, unwrapped.

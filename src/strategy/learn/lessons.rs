@@ -178,7 +178,7 @@ fn learn_into(start: &mut Option<Solver>, clause: &[Lit]) {
 
 /// Bytes one clause of `len` literals takes in a solver: its header and literals, and two
 /// watches.
-fn clause_bytes(len: usize) -> usize {
+pub(super) fn clause_bytes(len: usize) -> usize {
     4 * (super::HEADER + len) + 16
 }
 

@@ -1,0 +1,430 @@
+//! The conquest of cube and conquer (`bfs --learn cubes`): the cubes that the breadth-first
+//! levels cut (`strategy/cubes.rs`), conquered by lanes of the search that learns, sharing the
+//! short clauses they learn.
+//!
+//! - **The lanes.** [`LANES`] solvers, each a copy of the depth-first search that learns at
+//!   the root, conquer the cubes: lane `k` the cubes `k`, `k + LANES`, `k + 2 LANES`, ... (its
+//!   *rounds*), one after the other, keeping what it learned from one to the next (clauses,
+//!   activity, restarts). The cube's guesses come first, each a guess of its own (a decision,
+//!   in SAT terms, as in a search under assumptions), and the search guesses by its activity
+//!   below them. A guess of the cube that the clauses rule out refutes the cube.
+//! - **The sharing.** Since the cube's guesses are guesses like the search's own, every clause
+//!   a lane learns is implied by the rules and the clauses it started from, never by the cube:
+//!   none depends on the cube's guesses, so it holds in every cube. The clauses of at most
+//!   [`SHARED_LEN`] literals are shared: a lane takes, before its cube of round `r`, those the
+//!   other lanes learned in the rounds before `r - LAG`, merged round by round in lane order
+//!   without repeats. (A clause a lane keeps to exclude a solution it found is not learned,
+//!   and never shared. A clause learned through one holds in every solution but that one,
+//!   which lies in that cube alone: it holds in every other cube.)
+//!
+//! # Why the answer does not depend on the threads
+//!
+//! Which lane conquers a cube, and which clauses it has taken before, depend on the cube's
+//! number alone: so each cube's search is the same whichever thread runs it, and when. The
+//! threads take whichever lane is ready (the rounds it must take are merged), the one furthest
+//! behind first, and what the cubes found is added up in cube order: the solutions, the count
+//! and every statistic are the same on every thread count. A lane may run [`LAG`] rounds ahead
+//! of the clauses it takes (none: it waits for the round before it), so that threads wait for
+//! one another less, at the cost of clauses that reach the other lanes later.
+//!
+//! # Why nothing is lost or counted twice
+//!
+//! Every solution of the puzzle lies in exactly one cube (`strategy/cubes.rs`). A cube's
+//! search finds each of its solutions once (the depth-first search that learns does), and the
+//! clauses it starts from hold in every solution not yet found. Past the solution limit, the
+//! solutions kept are the first in cube order.
+//!
+//! # Memory
+//!
+//! Each lane holds one solver copy, with its clauses within
+//! `max_frontier_bytes / LANES` (so all of them within one `dfs` that learns); the clauses
+//! shared are held within a 64th of `max_frontier_bytes`. A cube done waits, with what it
+//! found, only for the cubes before it: at most `LANES x (LAG + 2)` of them.
+
+use std::collections::HashSet;
+use std::sync::{Condvar, Mutex, PoisonError};
+
+use smallvec::SmallVec;
+
+use super::{Lit, Schedule, Search, Solver};
+use crate::board::Board;
+use crate::budget::Budget;
+use crate::config::Config;
+use crate::geometry::Shape;
+use crate::outcome::{Found, Stop};
+use crate::progress::Meter;
+use crate::stats::Stats;
+
+/// Most literals of a clause shared between cubes: short clauses prune the most and cost the
+/// least to hold.
+pub(super) const SHARED_LEN: usize = 8;
+
+/// Lanes: solvers that each conquer every `LANES`-th cube (see the module docs).
+pub(crate) const LANES: usize = 4;
+
+/// Rounds a lane may run ahead of the clauses it takes (see the module docs). On frisch #5
+/// cut into 64 cubes: with none, 136,000 dead ends, and 2 threads (scheduled from each cube's
+/// dead ends) idle a tenth of the time; with one round, 159,000 dead ends (the clauses come
+/// later) and threads idle 2% of the time; with two, 152,000 and 3%. None does the least
+/// work on 2 threads, and on 1.
+const LAG: usize = 0;
+
+/// A cube: the guesses, candidates set true, that led from the root to its board.
+pub(crate) type Cube = SmallVec<[u32; 8]>;
+
+/// What the conquest of one cube found.
+struct Conquered {
+    found: Found,
+    stop: Stop,
+    stats: Stats,
+    /// The short clauses it learned, in the order learned.
+    shared: Vec<Vec<Lit>>,
+}
+
+/// Conquers `cubes` in lanes on the config's threads, adding up what each found in cube
+/// order; returns why the search stopped.
+/// `filled` is the root board filled by the forced rule, `limit` the solutions to find.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn conquer<B: Board>(
+    shape: Shape,
+    cubes: &[Cube],
+    filled: &B,
+    config: &Config,
+    budget: &Budget,
+    limit: u64,
+    stats: &mut Stats,
+    found: &mut Found,
+) -> Stop {
+    let Some(root) = Solver::at_root(filled) else {
+        stats.cubes_refuted = cubes.len() as u64;
+        return Stop::Exhausted;
+    };
+    let root = &root;
+    // The solutions met above the cut count towards the limit.
+    let limit = limit.saturating_sub(u64::try_from(found.count()).unwrap_or(u64::MAX));
+    let n_lanes = LANES.min(cubes.len()).max(1);
+    let lag = LAG;
+    let lanes: Vec<Mutex<Lane>> = (0..n_lanes)
+        .map(|_| {
+            Mutex::new(Lane {
+                solver: Some(root.clone()),
+                schedule: Schedule::default(),
+            })
+        })
+        .collect();
+    let board = Board_ {
+        cubes,
+        n_lanes,
+        lag,
+        limit,
+        state: Mutex::new(State {
+            next_round: vec![0; n_lanes],
+            busy: vec![false; n_lanes],
+            imported: vec![0; n_lanes],
+            merged: Vec::new(),
+            pool: Pool {
+                known: HashSet::new(),
+                bytes: 0,
+                budget: super::lessons::clause_budget(config),
+            },
+            results: (0..cubes.len()).map(|_| None).collect(),
+            prefix: 0,
+            found: Found::new(config),
+            stats: Stats::default(),
+            stop: None,
+            nodes: stats.nodes,
+            round_nodes: Vec::new(),
+        }),
+        wake: Condvar::new(),
+        shape,
+        config,
+        budget,
+        store_bytes: config.max_frontier_bytes / n_lanes,
+        nodes_cut: stats.nodes,
+    };
+    let threads = config.n_threads().min(n_lanes);
+    std::thread::scope(|scope| {
+        crate::threads::spawn_workers(threads - 1, "explore-cubes", |_| {
+            std::thread::Builder::new()
+                .name("explore-cubes".to_owned())
+                .spawn_scoped(scope, || board.work(&lanes))
+                .map(drop)
+        });
+        board.work(&lanes);
+    });
+    let state = board
+        .state
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    stats.merge(&state.stats);
+    stats.rounds = state.merged.len() as u64;
+    stats.clauses_shared = state.merged.iter().map(|round| round.len() as u64).sum();
+    let stop = state.stop.unwrap_or(Stop::Exhausted);
+    found.append(state.found);
+    stop
+}
+
+/// One lane: a solver that conquers its cubes one after the other, keeping what it learned
+/// (its clauses, the activity of its candidates, when it restarts and forgets) from one cube
+/// to the next.
+struct Lane {
+    /// `None` once the clauses leave no solution but those found.
+    solver: Option<Solver>,
+    schedule: Schedule,
+}
+
+/// The clauses shared so far, to merge none twice, within a budget: past it, no more are
+/// shared.
+struct Pool {
+    known: HashSet<Vec<Lit>>,
+    bytes: usize,
+    budget: usize,
+}
+
+impl Pool {
+    /// Of the clauses `lane` shared, those not held already, while they fit, with the lane.
+    fn take(&mut self, lane: usize, clauses: Vec<Vec<Lit>>, into: &mut Vec<(usize, Vec<Lit>)>) {
+        for clause in clauses {
+            let bytes = super::lessons::clause_bytes(clause.len()) * 2;
+            if self.bytes + bytes > self.budget {
+                return;
+            }
+            let mut key = clause.clone();
+            key.sort_unstable();
+            if self.known.insert(key) {
+                self.bytes += bytes;
+                into.push((lane, clause));
+            }
+        }
+    }
+}
+
+/// The conquest under way, shared by its threads.
+#[allow(non_camel_case_types)]
+struct Board_<'a> {
+    cubes: &'a [Cube],
+    n_lanes: usize,
+    lag: usize,
+    limit: u64,
+    state: Mutex<State>,
+    /// Woken when a cube is done: a lane may be ready.
+    wake: Condvar,
+    shape: Shape,
+    config: &'a Config,
+    budget: &'a Budget,
+    /// Most bytes of clauses a lane's solver holds.
+    store_bytes: usize,
+    /// Nodes of the cut, before every cube.
+    nodes_cut: u64,
+}
+
+/// Where the conquest stands.
+struct State {
+    /// Per lane, the round of its next cube.
+    next_round: Vec<usize>,
+    /// Per lane, whether a thread is conquering its cube.
+    busy: Vec<bool>,
+    /// Per lane, the rounds of clauses it has taken.
+    imported: Vec<usize>,
+    /// Per round merged, the clauses its cubes shared, in lane order, with the lane.
+    merged: Vec<Vec<(usize, Vec<Lit>)>>,
+    pool: Pool,
+    /// Per cube, what its conquest found, until the cubes before it are done.
+    results: Vec<Option<Conquered>>,
+    /// Cubes done and added up, in cube order.
+    prefix: usize,
+    found: Found,
+    stats: Stats,
+    /// Why the search stops early (a budget, the solution limit), once it must.
+    stop: Option<Stop>,
+    /// Nodes of the cubes added up, and after each round added up whole, that many: the
+    /// node budget of a cube counts those of the rounds before it, the same on every thread
+    /// count.
+    nodes: u64,
+    round_nodes: Vec<u64>,
+}
+
+impl Board_<'_> {
+    /// Conquers cubes until none is left or the search must stop: takes, of the lanes that
+    /// are ready (the clauses of every round they must take are merged), the one furthest
+    /// behind.
+    fn work(&self, lanes: &[Mutex<Lane>]) {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        while state.stop.is_none() {
+            let full = state.prefix / self.n_lanes;
+            let pending = (0..self.n_lanes).filter(|&k| {
+                !state.busy[k] && state.next_round[k] * self.n_lanes + k < self.cubes.len()
+            });
+            let ready = pending
+                .clone()
+                .filter(|&k| full >= state.next_round[k].saturating_sub(self.lag))
+                .min_by_key(|&k| (state.next_round[k], k));
+            let Some(k) = ready else {
+                if pending.count() == 0 && !state.busy.contains(&true) {
+                    break;
+                }
+                state = self
+                    .wake
+                    .wait(state)
+                    .unwrap_or_else(PoisonError::into_inner);
+                continue;
+            };
+            let round = state.next_round[k];
+            state.busy[k] = true;
+            // The rounds this cube takes: those before its round by more than the lag.
+            let take = round.saturating_sub(self.lag);
+            let imports: Vec<Vec<Lit>> = state.merged[state.imported[k]..take]
+                .iter()
+                .flatten()
+                .filter(|(lane, _)| *lane != k)
+                .map(|(_, clause)| clause.clone())
+                .collect();
+            state.imported[k] = take;
+            let nodes = take
+                .checked_sub(1)
+                .map_or(self.nodes_cut, |r| state.round_nodes[r]);
+            drop(state);
+            let cube = &self.cubes[round * self.n_lanes + k];
+            let mut lane = lanes[k].lock().unwrap_or_else(PoisonError::into_inner);
+            let result = lane.conquer(cube, &imports, nodes, self);
+            drop(lane);
+            state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+            self.finish(&mut state, k, round, result);
+            self.wake.notify_all();
+        }
+        self.wake.notify_all();
+    }
+
+    /// Records lane `k`'s cube of `round`, then adds up the cubes done in cube order, merging
+    /// the clauses each shared into its round's.
+    fn finish(&self, state: &mut State, k: usize, round: usize, result: Conquered) {
+        state.busy[k] = false;
+        state.next_round[k] = round + 1;
+        let index = round * self.n_lanes + k;
+        state.results[index] = Some(result);
+        // Once stopped, nothing more is added up: where it stops depends on the cubes alone.
+        while state.stop.is_none() {
+            let Some(result) = state.results.get_mut(state.prefix).and_then(Option::take) else {
+                break;
+            };
+            let (round, lane) = (state.prefix / self.n_lanes, state.prefix % self.n_lanes);
+            if state.nodes + result.stats.nodes > self.budget.max_nodes() {
+                // Added up in cube order, the cubes stop at the same place on every run.
+                state.stop = Some(Stop::NodeBudget);
+                break;
+            }
+            state.prefix += 1;
+            state.nodes += result.stats.nodes;
+            if state.prefix % self.n_lanes == 0 {
+                state.round_nodes.push(state.nodes);
+            }
+            state.stats.merge(&result.stats);
+            if result.stop == Stop::Exhausted && !result.found.reached(1) {
+                state.stats.cubes_refuted += 1;
+            }
+            state.found.append(result.found);
+            if round == state.merged.len() {
+                state.merged.push(Vec::new());
+            }
+            let State { pool, merged, .. } = &mut *state;
+            pool.take(lane, result.shared, &mut merged[round]);
+            if state.found.reached(self.limit) {
+                state.stop = Some(Stop::SolutionLimit);
+            } else if result.stop != Stop::Exhausted {
+                state.stop = Some(result.stop);
+            }
+        }
+    }
+}
+
+impl Lane {
+    /// Takes `imports`, the clauses the other lanes shared that it has not taken, then
+    /// searches `cube`; `nodes_before` is the search's nodes so far, for its node budget.
+    fn conquer(
+        &mut self,
+        cube: &Cube,
+        imports: &[Vec<Lit>],
+        nodes_before: u64,
+        board: &Board_<'_>,
+    ) -> Conquered {
+        let config = board.config;
+        let mut stats = Stats::default();
+        let mut found = Found::new(config);
+        let mut shared = Vec::new();
+        let refuted = |found, stats, shared| Conquered {
+            found,
+            stop: Stop::Exhausted,
+            stats,
+            shared,
+        };
+        if let Some(stop) = board.budget.check_clock() {
+            return Conquered {
+                found,
+                stop,
+                stats,
+                shared,
+            };
+        }
+        let Some(solver) = self.solver.as_mut() else {
+            return refuted(found, stats, shared);
+        };
+        solver.backtrack(0);
+        for clause in imports {
+            if !solver.learn_at_root(clause) {
+                self.solver = None;
+                return refuted(found, stats, shared);
+            }
+        }
+        solver.clear_counters();
+        let meter = Meter::new(config.progress.as_ref());
+        let mut search = Search {
+            solver,
+            shape: board.shape,
+            budget: board.budget,
+            limit: board.limit,
+            store_bytes: board.store_bytes,
+            stats: &mut stats,
+            found: &mut found,
+            meter: &meter,
+            footprint: None,
+            // A cube's share of the space says little of the whole search's time left.
+            watched: None,
+            counting: !config.keep_solutions,
+            cube,
+            nodes_before,
+            shared: Some(&mut shared),
+            root_dead: false,
+            schedule: self.schedule,
+        };
+        let stop = search.run();
+        let root_dead = search.root_dead;
+        self.schedule = search.schedule;
+        stats.dead += solver.conflicts;
+        for (depth, &n) in solver.forced.iter().enumerate() {
+            stats.forced += n;
+            stats.depth_mut(depth).forced += n;
+        }
+        stats.learned += solver.learned_total;
+        stats.learned_literals += solver.learned_literals;
+        stats.learned_forced += solver.clause_forced;
+        // The frontier figures are the cut's: a lane holds one solver, whatever the depth, and
+        // the lanes' copies are counted in the memory model, not as boards.
+        for row in &mut stats.per_depth {
+            row.frontier = 0;
+            row.frontier_bytes = 0;
+        }
+        stats.peak_frontier = 0;
+        stats.peak_frontier_bytes = 0;
+        meter.flush(&stats);
+        if root_dead {
+            // No solution is left but those this lane found: its later cubes are refuted.
+            self.solver = None;
+        }
+        Conquered {
+            found,
+            stop,
+            stats,
+            shared,
+        }
+    }
+}
