@@ -1740,12 +1740,12 @@ mod tests {
         let config = learning().with_forced(crate::config::Forced::Naked);
         let mut root = General::new(&puzzle);
         root.fill_forced(config.forced).expect("the root lives");
-        let solver = Solver::at_root(&root).expect("the root lives");
+        let mut solver = Solver::at_root(&root).expect("the root lives");
         let budget = Budget::new(&config, puzzle.shape(), Instant::now());
         let (mut stats, mut found) = (Stats::default(), Found::new(&config));
         let meter = Meter::new(None);
         let mut search = Search {
-            solver,
+            solver: &mut solver,
             shape: puzzle.shape(),
             budget: &budget,
             limit: 1,
@@ -1756,9 +1756,13 @@ mod tests {
             footprint: None,
             watched: None,
             counting: false,
+            cube: &[],
+            nodes_before: 0,
+            shared: None,
+            root_dead: false,
+            schedule: Schedule::default(),
         };
         assert_eq!(search.run(), Stop::SolutionLimit);
-        let solver = search.solver;
         assert_eq!(found.into_parts().0, std::slice::from_ref(&solution));
         assert!(
             solver.learned_total > 10,
@@ -1794,6 +1798,8 @@ mod tests {
                 found: &mut found,
                 meter: &meter,
                 footprint: None,
+                watched: None,
+                counting: false,
                 cube,
                 nodes_before: 0,
                 shared: Some(&mut shared),
