@@ -1418,7 +1418,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, mut root: B, config: &Config) -> Ou
             schedule: Schedule::default(),
         };
         if let Some((_, closed)) = search.watched.as_mut() {
-            *closed = Some(closed::Closed::new(&search.solver));
+            *closed = Some(closed::Closed::new(search.solver));
         }
         let stop = search.run();
         stats.dead += solver.conflicts;
