@@ -853,5 +853,7 @@
   render();
 
   // For the tests and the benchmarks: the state, read only, and the redraw times.
-  window.explorePlayer = { state, timings, maxPosition };
+  // For the tests: the digits a run's board shows, by id (0 for an empty cell).
+  const cells = (run, id) => Array.from(boardCells(runs[run], id));
+  window.explorePlayer = { state, timings, maxPosition, cells };
 })();

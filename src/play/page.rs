@@ -61,7 +61,7 @@ pub fn write_html(document: &Document, out: &mut impl Write) -> io::Result<()> {
     // The template's places are filled in one pass, so that no text put in is read again.
     let mut rest = TEMPLATE;
     while let Some(start) = rest.find("{{") {
-        out.write_all(rest[..start].as_bytes())?;
+        out.write_all(&rest.as_bytes()[..start])?;
         let after = &rest[start + 2..];
         let Some(end) = after.find("}}") else {
             rest = &rest[start..];
