@@ -57,13 +57,14 @@ pub const MAX_BOARDS: usize = 20_000;
 /// of 9x9, 7,812 of 16x16, 3,200 of 25x25, 488 of 64x64.
 pub const MAX_CELLS: usize = 2_000_000;
 
-/// A bound on the JSON text of one recording, for any input: the boards' digits (at most
-/// [`MAX_CELLS`] cells, one character each, or three and a space past 35x35), 200 bytes more
-/// per board and per step, the solutions listed (at most [`MAX_SOLUTIONS`] of at most 64x64
-/// cells), and the per-depth rows of the run (at most one per cell, 300 bytes each): about
-/// 19 MB.
+/// A bound on the JSON text of one recording, for any input: the boards' changed cells (at
+/// most every cell of every board, [`MAX_CELLS`], each at most 8 bytes: `4095=64 `), 200
+/// bytes more per board and per step, the solutions listed (at most [`MAX_SOLUTIONS`] of at
+/// most 64x64 cells), and the per-depth rows of the run (at most one per cell, 300 bytes
+/// each): about 27 MB. A real search writes far less: a board's changes are the cells
+/// filled since its parent.
 pub const MAX_JSON_BYTES: usize =
-    4 * MAX_CELLS + 400 * MAX_BOARDS + MAX_SOLUTIONS * 4 * 64 * 64 + 300 * 64 * 64 + 64 * 1024;
+    8 * MAX_CELLS + 400 * MAX_BOARDS + MAX_SOLUTIONS * 4 * 64 * 64 + 300 * 64 * 64 + 64 * 1024;
 
 /// The most boards recorded one by one for a puzzle of `shape`: [`MAX_BOARDS`], or fewer where
 /// boards are large so that their cells stay within [`MAX_CELLS`].
@@ -165,9 +166,13 @@ pub struct BoardRecord {
     pub forced: u32,
     /// Its place in the order of expansion; `None` if it was never expanded.
     pub visit: Option<usize>,
-    /// Its digits once its forced cells were filled (as it was when it died), in line form;
-    /// `None` if it was never expanded.
-    pub digits: Option<String>,
+    /// Its digits once its forced cells were filled (as it was when it died), written as the
+    /// cells that differ from its parent's digits (the root's: from the puzzle's), in reading
+    /// order: `index=digit` separated by spaces (`65=1 70=4`), each digit as the line form
+    /// writes a cell (a number past 35x35), `""` if none differ; `None` if it was never
+    /// expanded. A parent is expanded before its children, so the boards in id order rebuild
+    /// every board's digits ([`Recording::board_cells`]).
+    pub changes: Option<String>,
     /// For a board cut by a learned clause (`cut`), that clause (`not (r1c4=2 and r2c7=2)`);
     /// `None` otherwise.
     pub clause: Option<String>,
@@ -262,6 +267,92 @@ impl Recording {
     pub fn has_boards(&self) -> bool {
         self.note.is_none()
     }
+
+    /// The cells of board `id` once its forced cells were filled, in reading order (`0` for
+    /// an empty cell), rebuilt from the puzzle and the [`BoardRecord::changes`] of the boards
+    /// from the root to it; `None` if it was never expanded or is not recorded.
+    pub fn board_cells(&self, id: usize) -> Option<Vec<u8>> {
+        let mut chain = Vec::new();
+        let mut at = Some(id);
+        while let Some(board) = at.and_then(|id| self.boards.get(id)) {
+            chain.push(board.changes.as_deref()?);
+            at = board.parent;
+        }
+        if chain.is_empty() {
+            return None;
+        }
+        let mut cells = line_values(&self.puzzle, self.size);
+        for changes in chain.iter().rev() {
+            for change in changes.split(' ').filter(|change| !change.is_empty()) {
+                let (index, digit) = change.split_once('=')?;
+                let value = line_values(digit, self.size).first().copied()?;
+                *cells.get_mut(index.parse::<usize>().ok()?)? = value;
+            }
+        }
+        Some(cells)
+    }
+}
+
+/// The cells' values of a line-form text (`0` for an empty cell): one character a cell up to
+/// 35x35, numbers separated by spaces past it.
+fn line_values(line: &str, side: usize) -> Vec<u8> {
+    if side > crate::geometry::Digit::MAX_CHAR {
+        return line
+            .split(' ')
+            .map(|number| number.parse().unwrap_or(0))
+            .collect();
+    }
+    line.chars()
+        .map(|c| {
+            c.to_digit(36)
+                .and_then(|d| u8::try_from(d).ok())
+                .unwrap_or(0)
+        })
+        .collect()
+}
+
+/// Appends `number` in decimal to `out`, without the formatting machinery: a page near the
+/// bound writes some hundred thousand of them.
+fn push_number(out: &mut String, mut number: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        // A digit of 0 to 9.
+        digits[at] = b'0' + (number % 10) as u8;
+        number /= 10;
+        if number == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[at..] {
+        out.push(char::from(digit));
+    }
+}
+
+/// Appends to `out` the cells of `cells` that differ from `from`, as
+/// [`BoardRecord::changes`] writes them.
+fn push_changes(out: &mut String, from: &[u8], cells: &[u8], side: usize) {
+    let wide = side > crate::geometry::Digit::MAX_CHAR;
+    for (index, (&was, &value)) in from.iter().zip(cells).enumerate() {
+        if was == value {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        push_number(out, index);
+        out.push('=');
+        if wide {
+            push_number(out, usize::from(value));
+        } else {
+            out.push(match value {
+                0 => '.',
+                1..=9 => char::from(b'0' + value),
+                _ => char::from(value.wrapping_add(b'A' - 10)),
+            });
+        }
+    }
 }
 
 /// The walk run to its end within `max_boards` boards: the boards, the steps and why it
@@ -274,7 +365,13 @@ fn record_walk(
     let shape = puzzle.shape();
     let mut walk = Walk::new(puzzle, config, max_boards);
     let mut steps = Vec::new();
-    let mut digits: Vec<Option<String>> = Vec::new();
+    let side = shape.side();
+    let n_cells = shape.n_cells();
+    // The cells of every board expanded, one after another, and where each board's start:
+    // a child's changes are taken against its parent's cells.
+    let mut kept: Vec<u8> = Vec::new();
+    let mut kept_at: Vec<Option<usize>> = Vec::new();
+    let mut changes: Vec<Option<String>> = Vec::new();
     let mut dead_cells: Vec<Option<usize>> = Vec::new();
     let mut counts = StepRecord {
         board: 0,
@@ -287,11 +384,25 @@ fn record_walk(
     };
     while let Some(visit) = walk.step().map_err(|_| ())? {
         let id = visit.node.id;
-        if digits.len() <= id {
-            digits.resize(id + 1, None);
+        if changes.len() <= id {
+            changes.resize(id + 1, None);
+            kept_at.resize(id + 1, None);
             dead_cells.resize(id + 1, None);
         }
-        digits[id] = Some(visit.board.grid().to_line());
+        let cells = visit.board.grid().as_slice();
+        let from = match visit
+            .node
+            .parent
+            .and_then(|parent| kept_at.get(parent).copied())
+        {
+            Some(Some(start)) => &kept[start..start + n_cells],
+            _ => puzzle.as_slice(),
+        };
+        let mut text = String::new();
+        push_changes(&mut text, from, cells, side);
+        changes[id] = Some(text);
+        kept_at[id] = Some(kept.len());
+        kept.extend_from_slice(cells);
         counts.board = id;
         counts.waiting = visit.waiting;
         counts.nodes += 1;
@@ -343,7 +454,7 @@ fn record_walk(
                 children,
                 forced: node.forced,
                 visit: node.visit,
-                digits: digits.get(node.id).cloned().flatten(),
+                changes: changes.get_mut(node.id).and_then(Option::take),
                 clause: match node.fate {
                     Fate::Cut { clause } => clauses.get(clause).cloned(),
                     _ => None,
@@ -434,15 +545,16 @@ mod tests {
         let recording = run(&puzzle, &Config::default());
         assert!(recording.boards.iter().any(|b| b.fate == "dead"));
         for board in &recording.boards {
-            let digits: Vec<char> = board.digits.as_deref().unwrap_or("").chars().collect();
+            let cells = recording.board_cells(board.id);
+            assert_eq!(cells.is_some(), board.visit.is_some(), "board {}", board.id);
             for &child in &board.children {
                 let child = &recording.boards[child];
                 assert_eq!(child.parent, Some(board.id));
                 assert_eq!(child.depth, board.depth + 1);
                 assert_eq!(child.guess_cell, board.cell);
             }
-            if let Some(cell) = board.cell {
-                assert_eq!(digits[cell], '.', "board {}", board.id);
+            if let (Some(cell), Some(cells)) = (board.cell, &cells) {
+                assert_eq!(cells[cell], 0, "board {}", board.id);
             }
         }
         let dead_with_cell = recording
@@ -451,6 +563,42 @@ mod tests {
             .filter(|b| b.fate == "dead" && b.cell.is_some())
             .count();
         assert!(dead_with_cell > 0);
+    }
+
+    /// Each board's changes rebuild the digits the walk saw in it, on every board size (letters
+    /// past 9, numbers past 35x35) and in both trees.
+    #[test]
+    fn changes_rebuild_every_board() {
+        let cases = [
+            (grid(ESCARGOT), Strategy::Bfs, 400),
+            (grid(ESCARGOT), Strategy::Dfs, 400),
+            (grid(".....4.1....13.4"), Strategy::Backtrack, 400),
+            (Grid::empty(Shape::new(4, 4).unwrap()), Strategy::Dfs, 400),
+            (Grid::empty(Shape::new(6, 6).unwrap()), Strategy::Dfs, 20),
+        ];
+        for (puzzle, strategy, nodes) in &cases {
+            let config = Config::default()
+                .with_strategy(*strategy)
+                .with_max_nodes(Some(*nodes));
+            let recording = run(puzzle, &config);
+            let what = format!("{}x{} {strategy}", recording.size, recording.size);
+            assert!(recording.has_boards(), "{what}");
+            let mut walk = Walk::new(puzzle, &config, max_boards(puzzle.shape())).keep_boards();
+            while walk.step().unwrap().is_some() {}
+            let tree = walk.finish().unwrap();
+            let mut compared = 0;
+            for board in &recording.boards {
+                let seen = tree
+                    .board(board.id)
+                    .map(|view| view.grid().as_slice().to_vec());
+                assert_eq!(recording.board_cells(board.id), seen, "{what} {}", board.id);
+                compared += usize::from(seen.is_some());
+            }
+            assert!(compared >= 10, "{what}: {compared} boards");
+            // Boards share their parents' digits: the changes are short.
+            let root = recording.boards[0].changes.as_deref().unwrap();
+            assert!(root.len() < recording.puzzle.len(), "{what}: {root}");
+        }
     }
 
     /// Past the bound, nothing but the run's per-depth rows: the empty 9x9 board.

@@ -30,10 +30,31 @@
     }
     const length = byBoard ? rec.steps.length : rec.stats.per_depth.length;
     const layout = byBoard && rec.boards.length <= TREE_MAX ? treeLayout(rec) : null;
+    const puzzle = cellsOf(rec.puzzle, side);
     return {
       rec, side, boxRows, boxCols, byBoard, made, deepest, firstAtDepth, length, layout,
-      puzzle: cellsOf(rec.puzzle, side), stack: { position: 0, ids: [0] },
+      puzzle, expanded: rebuild(rec, puzzle, side), stack: { position: 0, ids: [0] },
     };
+  }
+
+  // Every expanded board's digits, rebuilt once from its recorded changes: the boards come
+  // in id order, each after its parent, and a board's changes are taken against its
+  // parent's digits (the root's against the puzzle's).
+  function rebuild(rec, puzzle, side) {
+    const cells = new Array(rec.boards.length).fill(null);
+    for (const board of rec.boards) {
+      if (board.changes === null) continue;
+      const from = board.parent === null ? puzzle : cells[board.parent];
+      const own = (from || puzzle).slice();
+      if (board.changes !== '') {
+        for (const change of board.changes.split(' ')) {
+          const at = change.indexOf('=');
+          own[Number(change.slice(0, at))] = cellsOf(change.slice(at + 1), side)[0];
+        }
+      }
+      cells[board.id] = own;
+    }
+    return cells;
   }
 
   function cellsOf(line, side) {
@@ -54,7 +75,7 @@
   // with the guess placed (the clone made at the branch cell).
   function boardCells(run, id) {
     const board = run.rec.boards[id];
-    if (board.digits !== null) return cellsOf(board.digits, run.side);
+    if (run.expanded[id] !== null) return run.expanded[id];
     if (board.parent === null) return run.puzzle;
     const cells = boardCells(run, board.parent).slice();
     const text = board.guess.slice(board.guess.indexOf('=') + 1);
@@ -832,5 +853,7 @@
   render();
 
   // For the tests and the benchmarks: the state, read only, and the redraw times.
-  window.explorePlayer = { state, timings, maxPosition };
+  // For the tests: the digits a run's board shows, by id (0 for an empty cell).
+  const cells = (run, id) => Array.from(boardCells(runs[run], id));
+  window.explorePlayer = { state, timings, maxPosition, cells };
 })();

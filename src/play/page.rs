@@ -20,6 +20,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::io::{self, Write};
+
+use serde::Serialize;
+use serde_json::ser::Formatter;
+
 use super::Document;
 
 const TEMPLATE: &str = include_str!("page.html");
@@ -31,6 +36,20 @@ pub const DATA_ID: &str = "recording";
 
 /// The page that plays `document`: HTML text, complete in itself.
 pub fn html(document: &Document) -> String {
+    let mut page = Vec::new();
+    // Writing to a Vec cannot fail, and the page is UTF-8 throughout.
+    let _ = write_html(document, &mut page);
+    String::from_utf8(page).unwrap_or_default()
+}
+
+/// Writes the page that plays `document` ([`html`]'s text) to `out`, the recording's JSON
+/// straight from the serializer with no copy of its own: for a page of megabytes, writing
+/// it to a buffered file costs little more than the JSON itself.
+///
+/// # Errors
+///
+/// Those of `out`.
+pub fn write_html(document: &Document, out: &mut impl Write) -> io::Result<()> {
     let title = match document.runs.as_slice() {
         [] => "explore".to_owned(),
         [one] => format!("{}: {}", one.title, one.strategy),
@@ -39,54 +58,58 @@ pub fn html(document: &Document) -> String {
             format!("{}: {}", runs[0].title, names.join(" and "))
         }
     };
-    let data = serde_json::to_string(document).unwrap_or_else(|_| String::from("{}"));
-    let mut page = String::with_capacity(TEMPLATE.len() + STYLE.len() + SCRIPT.len() + data.len());
     // The template's places are filled in one pass, so that no text put in is read again.
     let mut rest = TEMPLATE;
     while let Some(start) = rest.find("{{") {
-        page.push_str(&rest[..start]);
+        out.write_all(&rest.as_bytes()[..start])?;
         let after = &rest[start + 2..];
         let Some(end) = after.find("}}") else {
             rest = &rest[start..];
             break;
         };
         match &after[..end] {
-            "title" => page.push_str(&escape_html(&title)),
-            "style" => page.push_str(STYLE),
-            "script" => page.push_str(SCRIPT),
-            "data" => push_json(&mut page, &data),
+            "title" => out.write_all(escape_html(&title).as_bytes())?,
+            "style" => out.write_all(STYLE.as_bytes())?,
+            "script" => out.write_all(SCRIPT.as_bytes())?,
+            "data" => {
+                let mut json = serde_json::Serializer::with_formatter(&mut *out, InScript);
+                document.serialize(&mut json)?;
+            }
             other => {
-                page.push_str("{{");
-                page.push_str(other);
-                page.push_str("}}");
+                out.write_all(b"{{")?;
+                out.write_all(other.as_bytes())?;
+                out.write_all(b"}}")?;
             }
         }
         rest = &after[end + 2..];
     }
-    page.push_str(rest);
-    page
+    out.write_all(rest.as_bytes())
 }
 
 /// JSON text as it may stand inside a `<script>` element: `<`, `>` and `&` (which only
-/// strings hold) written as escapes, so that no `</script>` or `<!--` can end it early.
-fn push_json(page: &mut String, json: &str) {
-    // Most documents have none of the three (a title may): one search for each, at memchr's
-    // speed, and the text is copied whole.
-    if !json.contains('<') && !json.contains('>') && !json.contains('&') {
-        page.push_str(json);
-        return;
+/// strings hold) written as escapes, so that no `</script>` or `<!--` can end it early. Only
+/// the strings' text is looked at, as the serializer writes it: numbers and punctuation go
+/// out as they are.
+struct InScript;
+
+impl Formatter for InScript {
+    fn write_string_fragment<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        let mut rest = fragment.as_bytes();
+        while let Some(at) = rest.iter().position(|b| matches!(b, b'<' | b'>' | b'&')) {
+            writer.write_all(&rest[..at])?;
+            writer.write_all(match rest[at] {
+                b'<' => b"\\u003c",
+                b'>' => b"\\u003e",
+                _ => b"\\u0026",
+            })?;
+            rest = &rest[at + 1..];
+        }
+        writer.write_all(rest)
     }
-    let mut rest = json;
-    while let Some(at) = rest.bytes().position(|b| matches!(b, b'<' | b'>' | b'&')) {
-        page.push_str(&rest[..at]);
-        page.push_str(match rest.as_bytes()[at] {
-            b'<' => "\\u003c",
-            b'>' => "\\u003e",
-            _ => "\\u0026",
-        });
-        rest = &rest[at + 1..];
-    }
-    page.push_str(rest);
 }
 
 fn escape_html(text: &str) -> String {

@@ -178,6 +178,23 @@ class Pages(unittest.TestCase):
         self.assertIn(f"Step {p} of {shown['max']}", shown["live"])
         self.assertEqual(shown["hash"], f"#step={p}")
 
+    def check_solved_boards(self, recording, program, name):
+        """Every solved board, as the page rebuilds it from the recorded changes, is one of
+        the solutions the program printed (when it printed them all)."""
+        if recording["note"] is not None or len(program["solutions"]) != program["count"]:
+            return
+        side = recording["size"]
+        solved = [board["id"] for board in recording["boards"] if board["fate"] == "solved"]
+        for board in solved[:50]:
+            cells = self.browser.execute_script(
+                f"return window.explorePlayer.cells(0, {board});")
+            if side > 35:
+                line = " ".join(str(cell) for cell in cells)
+            else:
+                line = "".join("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[cell] if cell else "."
+                               for cell in cells)
+            self.assertIn(line, program["solutions"], f"{name}: board {board}")
+
     def play(self, name, args):
         page = Path(self.dir.name) / (re.sub(r"\W+", "-", name) + ".html")
         program = run_program(args, page)[0]
@@ -198,6 +215,7 @@ class Pages(unittest.TestCase):
         self.assertEqual(shown["position"], shown["max"])
         self.check_counts(shown, recording, program, name)
         self.assertEqual(shown["solutions"], program["solutions"][:100], name)
+        self.check_solved_boards(recording, program, name)
         if recording["note"] is None and recording["stop"] == "exhausted":
             stats = program["stats"]
             for key in ("nodes", "forced", "guesses", "dead", "found"):

@@ -221,8 +221,11 @@ fn write_html(path: &Path, solved: &Solved, config: &Config, name: &str) -> Resu
             recording.max_boards
         )
     };
-    let page = play::page::html(&play::Document::new(vec![recording]));
-    files::write_whole(path, page.as_bytes())
+    // The page is written whole, so that a file it replaces is never left half written.
+    let mut page = Vec::new();
+    play::page::write_html(&play::Document::new(vec![recording]), &mut page)
+        .map_err(|error| format!("--html: cannot write the page: {error}"))?;
+    files::write_whole(path, &page)
         .map_err(|error| format!("--html: cannot write {}: {error}", quoted(path.as_os_str())))?;
     Ok(format!(
         "wrote a page that plays the search to {} ({how}); open it in a browser",
