@@ -1740,35 +1740,6 @@ mod tests {
         let config = learning().with_forced(crate::config::Forced::Naked);
         let mut root = General::new(&puzzle);
         root.fill_forced(config.forced).expect("the root lives");
-        let mut solver = Solver::at_root(&root).expect("the root lives");
-        let budget = Budget::new(&config, puzzle.shape(), Instant::now());
-        let (mut stats, mut found) = (Stats::default(), Found::new(&config));
-        let meter = Meter::new(None);
-        let mut search = Search {
-            solver: &mut solver,
-            shape: puzzle.shape(),
-            budget: &budget,
-            limit: 1,
-            store_bytes: usize::MAX,
-            stats: &mut stats,
-            found: &mut found,
-            meter: &meter,
-            footprint: None,
-            watched: None,
-            counting: false,
-            cube: &[],
-            nodes_before: 0,
-            shared: None,
-            root_dead: false,
-            schedule: Schedule::default(),
-        };
-        assert_eq!(search.run(), Stop::SolutionLimit);
-        assert_eq!(found.into_parts().0, std::slice::from_ref(&solution));
-        assert!(
-            solver.learned_total > 10,
-            "it learned: {}",
-            solver.learned_total
-        );
         let side = puzzle.shape().side();
         // Two wrong digits in open cells: a cube without the solution.
         let wrong: Vec<u32> = puzzle
