@@ -1305,6 +1305,19 @@ impl Solver {
         self.arena.len() * 4 + self.watchers * std::mem::size_of::<Watcher>()
     }
 
+    /// Adds what a search in this solver counted (dead ends, forced cells per depth, clauses
+    /// learned) to `stats`: the whole puzzle's search and each cube's add theirs alike.
+    fn add_counts_to(&self, stats: &mut Stats) {
+        stats.dead += self.conflicts;
+        for (depth, &n) in self.forced.iter().enumerate() {
+            stats.forced += n;
+            stats.depth_mut(depth).forced += n;
+        }
+        stats.learned += self.learned_total;
+        stats.learned_literals += self.learned_literals;
+        stats.learned_forced += self.clause_forced;
+    }
+
     /// Bytes the search holds: the clauses, and per candidate and group what it keeps.
     fn bytes(&self) -> usize {
         let per_candidate = 2 + 4 + std::mem::size_of::<Reason>() + 8 + 4 + 4 + 1 + 16 + 4;
@@ -1421,14 +1434,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, mut root: B, config: &Config) -> Ou
             *closed = Some(closed::Closed::new(search.solver));
         }
         let stop = search.run();
-        stats.dead += solver.conflicts;
-        for (depth, &n) in solver.forced.iter().enumerate() {
-            stats.forced += n;
-            stats.depth_mut(depth).forced += n;
-        }
-        stats.learned += solver.learned_total;
-        stats.learned_literals += solver.learned_literals;
-        stats.learned_forced += solver.clause_forced;
+        solver.add_counts_to(&mut stats);
         stats.record_held(0, 1, solver.bytes() as u64);
         stop
     };

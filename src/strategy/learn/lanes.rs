@@ -399,14 +399,7 @@ impl Lane {
         let stop = search.run();
         let root_dead = search.root_dead;
         self.schedule = search.schedule;
-        stats.dead += solver.conflicts;
-        for (depth, &n) in solver.forced.iter().enumerate() {
-            stats.forced += n;
-            stats.depth_mut(depth).forced += n;
-        }
-        stats.learned += solver.learned_total;
-        stats.learned_literals += solver.learned_literals;
-        stats.learned_forced += solver.clause_forced;
+        solver.add_counts_to(&mut stats);
         // The frontier figures are the cut's: a lane holds one solver, whatever the depth, and
         // the lanes' copies are counted in the memory model, not as boards.
         for row in &mut stats.per_depth {
