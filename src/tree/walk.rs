@@ -297,7 +297,8 @@ impl Walk {
     /// [`Walk::step`] for a recording of the boards' digits: the board's digits go into
     /// `cells`, and the step says which board it expanded (its node is in [`Walk::nodes`]),
     /// how many boards wait, and for a dead board the first cell left without a candidate.
-    /// No [`BoardView`] of the candidates is made, nor a copy of the node.
+    /// No [`BoardView`] of the candidates is made, nor a copy of the node, and the board is
+    /// not kept for [`Walk::keep_boards`].
     ///
     /// # Errors
     ///
