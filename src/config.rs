@@ -187,9 +187,9 @@ pub enum Learn {
     Clauses,
     /// Cube and conquer (`bfs`): the breadth-first levels grown to [`Config::cubes`] boards,
     /// the cubes, each then searched by the depth-first search that learns, the short clauses
-    /// learned shared between cubes in rounds, so that every thread count gives the same
-    /// answer and statistics. One hard puzzle on every core. `dfs` learns as with
-    /// [`Learn::Clauses`].
+    /// learned shared between cubes; every thread count gives the same answer (and the same
+    /// statistics with [`Config::same_stats`]). One hard puzzle on every core. `dfs` learns
+    /// as with [`Learn::Clauses`].
     Cubes,
 }
 
