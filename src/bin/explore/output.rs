@@ -341,7 +341,7 @@ fn statistics(strategy: Strategy, budget: FrontierBudget, outcome: &Outcome) -> 
             "cubes:    {} cut by bfs, {} refuted by dfs that learns; {}",
             counted(stats.cubes, "board", "boards"),
             count(stats.cubes_refuted),
-            crate::trace::shared(stats.clauses_shared, stats.rounds),
+            crate::tally::shared(stats.clauses_shared, stats.rounds),
         );
     }
     let _ = write!(

@@ -129,6 +129,17 @@ fn rate(n: u64, elapsed: Duration) -> String {
     }
 }
 
+/// The clauses cube and conquer shared: in rounds ([`explore::Config::same_stats`]), or as
+/// they came (no rounds).
+pub(crate) fn shared(clauses: u64, rounds: u64) -> String {
+    let clauses = counted(clauses, "clause", "clauses");
+    if rounds == 0 {
+        format!("{clauses} shared as they came")
+    } else {
+        format!("{clauses} shared in {}", counted(rounds, "round", "rounds"))
+    }
+}
+
 /// A count rounded to a whole number, with thousands separated: `12,345`.
 pub(crate) fn group(value: f64) -> String {
     group_digits(&format!("{:.0}", value.max(0.0)))

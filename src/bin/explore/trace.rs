@@ -28,7 +28,7 @@ use tracing_subscriber::registry::LookupSpan;
 use crate::cli::TraceFormat;
 use crate::output::{bytes, duration};
 use crate::progress::Live;
-use crate::tally::{counted, group};
+use crate::tally::{counted, group, shared};
 use crate::terminal;
 use crate::terminal::wrap;
 use table::{Depth, Table};
@@ -209,17 +209,6 @@ fn cubes(fields: &Fields) -> String {
         group(fields.u64("refuted") as f64),
         shared(fields.u64("shared"), fields.u64("rounds")),
     )
-}
-
-/// The clauses cube and conquer shared: in rounds ([`explore::Config::same_stats`]), or as
-/// they came (no rounds).
-pub(crate) fn shared(clauses: u64, rounds: u64) -> String {
-    let clauses = counted(clauses, "clause", "clauses");
-    if rounds == 0 {
-        format!("{clauses} shared as they came")
-    } else {
-        format!("{clauses} shared in {}", counted(rounds, "round", "rounds"))
-    }
 }
 
 /// The closing line of one search, unwrapped.
