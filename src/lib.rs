@@ -59,4 +59,4 @@ pub use grid::{Conflict, Grid};
 pub use outcome::{Outcome, Status, Stop};
 pub use progress::Progress;
 pub use stats::{DepthStats, Stats};
-pub use strategy::{board_bytes, solve};
+pub use strategy::{board_bytes, solve, solve_cubes};

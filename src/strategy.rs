@@ -20,6 +20,9 @@ pub(crate) use crate::outcome::Found;
 // The tree's walk learns as `bfs` does.
 pub(crate) use bfs::LevelLearner;
 pub(crate) use learn::{Guided, within_budget};
+// Shards of cubes cut and conquer as cube and conquer does.
+pub(crate) use cubes::{SplitCut, cut_for_split};
+pub(crate) use learn::Cube;
 
 mod backtrack;
 mod bfs;
@@ -73,6 +76,60 @@ pub fn solve(puzzle: &Grid, config: &Config) -> Outcome {
             }),
         },
     }
+}
+
+/// Solves one shard of `puzzle` that is a set of cubes ([`crate::shard::cubes`]): its cubes
+/// conquered by the lanes of cube and conquer (`bfs --learn cubes`), in their order, with the
+/// forced-cell rule, limits and threads of `config`, whatever strategy and learning it names.
+/// The solutions are those of the puzzle that keep every guess of one of the cubes; the
+/// answer and every statistic are the same on every thread count.
+///
+/// # Panics
+///
+/// If `cubes` are of another board shape than `puzzle` (the reader checks it).
+///
+/// ```
+/// use explore::geometry::Shape;
+/// use explore::shard::cubes::Cubes;
+/// use explore::{Config, Grid, solve_cubes};
+///
+/// // The empty 4x4 board's 288 grids, 72 of them with 1 in the first cell.
+/// let empty = Grid::empty(Shape::new(2, 2)?);
+/// let cubes = Cubes::parse("r1c1=1", empty.shape()).unwrap();
+/// let config = Config::default().with_counting();
+/// assert_eq!(solve_cubes(&empty, &cubes, &config).count, 72);
+/// # Ok::<(), explore::geometry::ShapeError>(())
+/// ```
+pub fn solve_cubes(puzzle: &Grid, cubes: &crate::shard::cubes::Cubes, config: &Config) -> Outcome {
+    assert_eq!(cubes.shape(), puzzle.shape(), "cubes of another board");
+    let config = &config
+        .clone()
+        .with_strategy(Strategy::Bfs)
+        .with_learn(Learn::Cubes);
+    let list = cubes.as_cubes();
+    match Kernel::for_search(puzzle.shape(), config.forced) {
+        Kernel::Nine => given_on::<Nine>(puzzle, config, |root| {
+            cubes::solve_given(puzzle, root, list, config)
+        }),
+        Kernel::General => given_on::<General>(puzzle, config, |root| {
+            cubes::solve_given(puzzle, root, list, config)
+        }),
+    }
+}
+
+/// [`solve_cubes`] on boards of kind `B`: givens that break a rule give no search.
+fn given_on<B: Board>(
+    puzzle: &Grid,
+    config: &Config,
+    conquer: impl FnOnce(B) -> Outcome,
+) -> Outcome {
+    let root = B::new(puzzle);
+    if root.broken() {
+        if let Some(conflict) = puzzle.conflict() {
+            return Outcome::conflict(conflict);
+        }
+    }
+    searched(config, || conquer(root))
 }
 
 /// [`solve`] with `bfs` or `dfs` on boards of kind `B`. The root board's setup settles every
