@@ -367,6 +367,33 @@ mod tests {
     }
 
     #[test]
+    fn the_reader_reads_a_shard_line_as_one_puzzle_with_its_cubes() {
+        use crate::error::InputErrorKind;
+        use crate::format;
+        let text = format!(
+            "# a shard\n{ESCARGOT} # cubes: r1c2=4,r1c3=5 all\n{ESCARGOT} # rated 9\n\
+             {ESCARGOT} # cubes: r1c10=4\n{ESCARGOT}  #cubes:r9c9=9"
+        );
+        let items = format::parse(&text, "shards.txt");
+        let cubes = |i: usize| {
+            items[i]
+                .as_ref()
+                .unwrap()
+                .cubes
+                .as_ref()
+                .map(ToString::to_string)
+        };
+        assert_eq!(cubes(0).as_deref(), Some("r1c2=4,r1c3=5 all"));
+        assert_eq!(items[0].as_ref().unwrap().grid, grid(ESCARGOT));
+        assert_eq!(cubes(1), None, "a comment of another kind");
+        let error = items[2].as_ref().unwrap_err();
+        assert!(matches!(error.kind, InputErrorKind::Cubes(_)), "{error}");
+        assert_eq!((error.line, error.column), (4, 85), "at `cubes:`");
+        assert_eq!(cubes(3).as_deref(), Some("r9c9=9"));
+        assert_eq!(items.len(), 4);
+    }
+
+    #[test]
     fn guesses_that_do_not_fit_the_board_are_refused() {
         for bad in ["", "r0c1=1", "r1c1=10", "r1c1", "x", "r1c1=1,", "r1c+1=2"] {
             assert!(Cubes::parse(bad, Shape::NINE).is_err(), "{bad}");

@@ -135,11 +135,20 @@ impl Cli {
         }
         match &self.command {
             None => self.solve.conflict(),
-            Some(Command::Split(args)) if args.rules.learns() => Some(
+            Some(Command::Split(args)) if args.rules.learn[0] == Learn::Clauses => Some(
                 "explore split cuts the breadth-first search, which does not learn: leave out \
-                 --learn"
+                 --learn, or split into sets of cubes with --learn cubes"
                     .to_owned(),
             ),
+            Some(Command::Split(args))
+                if args.rules.learn[0] == Learn::Cubes && args.depth.is_some() =>
+            {
+                Some(
+                    "--learn cubes cuts at the first level of --cubes boards, not at a depth: \
+                     leave out --depth"
+                        .to_owned(),
+                )
+            }
             _ => None,
         }
     }
