@@ -78,35 +78,15 @@ pub fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     }
 }
 
-/// Solves one shard of `puzzle` that is a set of cubes ([`crate::shard::cubes`]): its cubes
-/// conquered by the lanes of cube and conquer (`bfs --learn cubes`), in their order, with the
-/// forced-cell rule, limits and threads of `config`, whatever strategy and learning it names.
-/// The solutions are those of the puzzle that keep every guess of one of the cubes; the
-/// answer and every statistic are the same on every thread count.
-///
-/// # Panics
-///
-/// If `cubes` are of another board shape than `puzzle` (the reader checks it).
-///
-/// ```
-/// use explore::geometry::Shape;
-/// use explore::shard::cubes::Cubes;
-/// use explore::{Config, Grid, solve_cubes};
-///
-/// // The empty 4x4 board's 288 grids, 72 of them with 1 in the first cell.
-/// let empty = Grid::empty(Shape::new(2, 2)?);
-/// let cubes = Cubes::parse("r1c1=1", empty.shape()).unwrap();
-/// let config = Config::default().with_counting();
-/// assert_eq!(solve_cubes(&empty, &cubes, &config).count, 72);
-/// # Ok::<(), explore::geometry::ShapeError>(())
-/// ```
-pub fn solve_cubes(puzzle: &Grid, cubes: &crate::shard::cubes::Cubes, config: &Config) -> Outcome {
-    assert_eq!(cubes.shape(), puzzle.shape(), "cubes of another board");
+/// Conquers the given `cubes` of `puzzle` with the lanes of cube and conquer (`bfs --learn
+/// cubes`), in their order, under the forced-cell rule, limits and threads of `config`,
+/// whatever strategy and learning it names: the search of one shard of cubes
+/// (`crate::shard::cubes::solve`).
+pub(crate) fn solve_given(puzzle: &Grid, list: &[Cube], config: &Config) -> Outcome {
     let config = &config
         .clone()
         .with_strategy(Strategy::Bfs)
         .with_learn(Learn::Cubes);
-    let list = cubes.as_cubes();
     match Kernel::for_search(puzzle.shape(), config.forced) {
         Kernel::Nine => given_on::<Nine>(puzzle, config, |root| {
             cubes::solve_given(puzzle, root, list, config)
@@ -117,7 +97,7 @@ pub fn solve_cubes(puzzle: &Grid, cubes: &crate::shard::cubes::Cubes, config: &C
     }
 }
 
-/// [`solve_cubes`] on boards of kind `B`: givens that break a rule give no search.
+/// [`solve_given`] on boards of kind `B`: givens that break a rule give no search.
 fn given_on<B: Board>(
     puzzle: &Grid,
     config: &Config,

@@ -5,7 +5,7 @@
 //! until one holds at least [`Config::cubes`] live boards, `strategy/cubes.rs`), and deals the
 //! cubes, in level order, to the shards in contiguous blocks: neighbouring cubes, which share
 //! the most guesses, stay together. A shard is the puzzle itself with its [`Cubes`]: solving it
-//! ([`crate::solve_cubes`]) conquers those cubes with the lanes of cube and conquer, each lane
+//! ([`solve`], also `explore::solve_cubes`) conquers those cubes with the lanes of cube and conquer, each lane
 //! keeping what it learns from one cube to the next, as one machine does with all of them.
 //!
 //! A solution met above the cut is a cube too: the guesses that led to it, whose only solution
@@ -43,7 +43,8 @@ use crate::board::{Board, General, Kernel, Nine};
 use crate::config::Config;
 use crate::geometry::{Cell, Digit, Shape};
 use crate::grid::Grid;
-use crate::strategy::{Cube, SplitCut, cut_for_split};
+use crate::outcome::Outcome;
+use crate::strategy::{Cube, SplitCut, cut_for_split, solve_given};
 
 use super::Reached;
 
@@ -138,11 +139,6 @@ impl Cubes {
                     .all(|&(cell, digit)| grid.get(cell) == Some(digit))
             })
     }
-
-    /// The cubes as the conquest takes them.
-    pub(crate) fn as_cubes(&self) -> &[Cube] {
-        &self.cubes
-    }
 }
 
 impl fmt::Display for Cubes {
@@ -163,6 +159,33 @@ impl fmt::Display for Cubes {
         }
         Ok(())
     }
+}
+
+/// Solves one shard of `puzzle` that is a set of cubes (also `explore::solve_cubes`): its
+/// cubes conquered by the lanes of cube and conquer (`bfs --learn cubes`), in their order, with
+/// the forced-cell rule, limits and threads of `config`, whatever strategy and learning it
+/// names. The solutions are those of the puzzle that keep every guess of one of the cubes; the
+/// answer and every statistic are the same on every thread count.
+///
+/// # Panics
+///
+/// If `cubes` are of another board shape than `puzzle` (the reader checks it).
+///
+/// ```
+/// use explore::geometry::Shape;
+/// use explore::shard::cubes::Cubes;
+/// use explore::{Config, Grid, solve_cubes};
+///
+/// // The empty 4x4 board's 288 grids, 72 of them with 1 in the first cell.
+/// let empty = Grid::empty(Shape::new(2, 2)?);
+/// let cubes = Cubes::parse("r1c1=1", empty.shape()).unwrap();
+/// let config = Config::default().with_counting();
+/// assert_eq!(solve_cubes(&empty, &cubes, &config).count, 72);
+/// # Ok::<(), explore::geometry::ShapeError>(())
+/// ```
+pub fn solve(puzzle: &Grid, cubes: &Cubes, config: &Config) -> Outcome {
+    assert_eq!(cubes.shape(), puzzle.shape(), "cubes of another board");
+    solve_given(puzzle, &cubes.cubes, config)
 }
 
 /// `r3c7=5`: the cell and digit, if they fit `shape`.
@@ -261,11 +284,12 @@ pub fn split(puzzle: &Grid, config: &Config, n_shards: usize) -> Split {
 
 #[cfg(test)]
 mod tests {
+    use super::solve as solve_cubes;
     use super::*;
     use crate::config::{Learn, Strategy};
     use crate::geometry::Shape;
     use crate::outcome::Stop;
-    use crate::strategy::{solve, solve_cubes};
+    use crate::strategy::solve;
     use crate::testing::{ESCARGOT, grid};
 
     /// Counts every solution, keeping them, on `threads` threads.
