@@ -8,7 +8,8 @@
 //!   for 9x9, 256 for 16x16, 625 for 25x25), one puzzle per line, `.` `0` `-` or `_` for an
 //!   empty cell; after whitespace the rest of the line is a comment (`....PUZZLE.... 2836`),
 //!   unless it is another puzzle, which is an error (a full grid, the solution, is a comment);
-//!   81 dashes are the empty board, not a rule;
+//!   81 dashes are the empty board, not a rule; the comment `# cubes: ...` makes the line a
+//!   shard of cubes ([`Puzzle::cubes`], [`crate::shard::cubes`]);
 //! - **grids**: n lines of n cells, with or without spaces, tabs or commas between cells and
 //!   `|` between boxes; rules such as `---+---+---` between bands are skipped. In tab- or
 //!   comma-separated rows an empty field is an empty cell;
