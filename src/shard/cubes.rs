@@ -3,10 +3,18 @@
 //!
 //! [`split`] cuts the puzzle's search as `bfs --learn cubes` does (the breadth-first levels
 //! until one holds at least [`Config::cubes`] live boards, `strategy/cubes.rs`), and deals the
-//! cubes, in level order, to the shards in contiguous blocks: neighbouring cubes, which share
-//! the most guesses, stay together. A shard is the puzzle itself with its [`Cubes`]: solving it
-//! ([`solve`], also `explore::solve_cubes`) conquers those cubes with the lanes of cube and conquer, each lane
-//! keeping what it learns from one cube to the next, as one machine does with all of them.
+//! cubes, in level order, to the shards in turn, as the lanes deal them: of `K` shards, shard
+//! `j` takes the cubes `j`, `j + K`, `j + 2K`, ... A shard is the puzzle itself with its
+//! [`Cubes`]: solving it ([`solve`], also `explore::solve_cubes`) conquers those cubes with the
+//! lanes of cube and conquer, each lane keeping what it learns from one cube to the next, as
+//! one machine does with all of them; one shard is exactly the search of one machine.
+//!
+//! Why in turn and not in blocks of neighbours: the hard cubes lie together in the tree (the
+//! subtrees where the search goes deep), so blocks give them all to one shard, whose machine
+//! then takes most of the time. On frisch #5 (64 cubes, one thread a shard, CPU seconds), 4
+//! shards in blocks took 13.9 in all and 8.7 on the slowest; in turn, 14.8 in all (more work:
+//! neighbours learn less from each other) and 4.0 on the slowest, the wall of 4 machines
+//! (docs/benchmarks.md).
 //!
 //! A solution met above the cut is a cube too: the guesses that led to it, whose only solution
 //! it is. So every solution of the puzzle lies in exactly one cube of exactly one shard (the
@@ -207,8 +215,9 @@ fn parse_guess(text: &str, shape: Shape) -> Option<(Cell, Digit)> {
 #[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Split {
-    /// The shards, each a contiguous block of the cubes in level order: first the solutions
-    /// met above the cut (each the cube of the guesses that led to it), then the cut's cubes.
+    /// The shards, each its turns of the cubes in level order (shard `j` of `K` the cubes
+    /// `j`, `j + K`, ...): first the solutions met above the cut (each the cube of the guesses
+    /// that led to it), then the cut's cubes.
     pub shards: Vec<Cubes>,
     /// Cubes in all.
     pub n_cubes: usize,
@@ -261,14 +270,14 @@ pub fn split(puzzle: &Grid, config: &Config, n_shards: usize) -> Split {
     all.extend(cut.cubes);
     let n_cubes = all.len();
     let n_shards = n_shards.min(n_cubes);
-    let mut shards = Vec::with_capacity(n_shards);
-    let mut rest = all.into_iter();
-    for j in 0..n_shards {
-        let size = (j + 1) * n_cubes / n_shards - j * n_cubes / n_shards;
-        shards.push(Cubes {
+    let mut shards: Vec<Cubes> = (0..n_shards)
+        .map(|_| Cubes {
             shape,
-            cubes: rest.by_ref().take(size).collect(),
-        });
+            cubes: Vec::with_capacity(n_cubes.div_ceil(n_shards)),
+        })
+        .collect();
+    for (i, cube) in all.into_iter().enumerate() {
+        shards[i % n_shards].cubes.push(cube);
     }
     Split {
         shards,

@@ -710,7 +710,7 @@ then one shard per line. Solve the shards anywhere (explore --count - --output l
 
 With --learn cubes, for one hard puzzle (25x25): the search is cut into cubes as explore \
 --learn cubes cuts it (the first level of at least --cubes boards, each cube the guesses that \
-led to one), and the cubes are dealt in order to --shards shards. Each line is then the puzzle, \
+led to one), and the cubes are dealt in turn to --shards shards. Each line is then the puzzle, \
 then its shard's cubes in a comment that explore reads ('# cubes: r1c3=4,r2c7=1 ...'): \
 solving it conquers those cubes as one machine does, learning from one cube to the next.";
 

@@ -167,7 +167,7 @@ fn cubes(args: &SplitArgs, config: &Config, puzzle: &Grid, mut header: String) -
     );
     let _ = writeln!(
         header,
-        "# dealt in order to {}: each line is the puzzle and its shard's cubes, which explore \
+        "# dealt in turn to {}: each line is the puzzle and its shard's cubes, which explore \
          conquers as one machine does, learning from cube to cube",
         count(split.shards.len(), "shard", "shards")
     );
