@@ -11,10 +11,10 @@
 //!
 //! Why in turn and not in blocks of neighbours: the hard cubes lie together in the tree (the
 //! subtrees where the search goes deep), so blocks give them all to one shard, whose machine
-//! then takes most of the time. On frisch #5 (64 cubes, one thread a shard, CPU seconds), 4
-//! shards in blocks took 13.9 in all and 8.7 on the slowest; in turn, 14.8 in all (more work:
-//! neighbours learn less from each other) and 4.0 on the slowest, the wall of 4 machines
-//! (docs/benchmarks.md).
+//! then takes most of the time. On frisch #5 (64 cubes, one thread a shard), 4 shards in
+//! blocks took 13.4 to 13.9 CPU seconds in all and 8.7 to 8.8 on the slowest; in turn, 14.8 to
+//! 16.0 in all (neighbours learn more from each other) and 4.0 to 4.7 on the slowest, the
+//! wall of 4 machines (docs/benchmarks.md).
 //!
 //! A solution met above the cut is a cube too: the guesses that led to it, whose only solution
 //! it is. So every solution of the puzzle lies in exactly one cube of exactly one shard (the
