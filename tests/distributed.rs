@@ -765,3 +765,22 @@ fn a_hard_25x25_puzzle_is_proven_unique_across_three_shards_of_cubes() {
     assert_eq!(merged, whole);
     assert_eq!(merged.split_whitespace().count(), 1, "unique");
 }
+
+#[test]
+fn the_human_output_of_a_shard_of_cubes_says_what_it_is() {
+    let shards = run(
+        &[
+            "split", EMPTY_4X4, "--learn", "cubes", "--cubes", "4", "--shards", "2", "-q",
+        ],
+        b"",
+        0,
+    );
+    let human = run(&["-", "-q"], shards.as_bytes(), 0);
+    assert_eq!(
+        human
+            .matches("a shard of 2 cubes (explore split --learn cubes): its solutions only")
+            .count(),
+        2,
+        "{human}"
+    );
+}

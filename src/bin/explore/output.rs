@@ -177,6 +177,14 @@ impl Renderer {
     fn human(self, out: &mut dyn io::Write, origin: Origin<'_>, solved: &Solved) -> io::Result<()> {
         let outcome = &solved.outcome;
         writeln!(out, "{}", header(origin, solved.puzzle.grid.shape()))?;
+        if let Some(cubes) = &solved.puzzle.cubes {
+            // The grids alone would read as the whole puzzle's search.
+            writeln!(
+                out,
+                "a shard of {} (explore split --learn cubes): its solutions only",
+                explore::words::count(cubes.len() as u128, "cube", "cubes")
+            )?;
+        }
         let numbered = outcome.solutions.len() > 1;
         let label = |i: usize| {
             if numbered {
