@@ -2,12 +2,14 @@
 """The targets of `explore --html`, measured: the demo puzzle's page size, its first frame
 painted in headless Chromium, a step's redraw (median over a whole play, measured in the page
 with performance.now(), the layout included), and the time the program takes to write the
-page against the same search with --trace (rounds alternated, medians).
+page against the same search with --trace (rounds alternated, medians of wall time and of the
+CPU time the process used, user and system).
 
 Usage: scripts/bench-page.py [PROGRAM] (default target/ci/explore). Needs chromium,
 chromium-driver and Python's selenium, as .ci/browser installs them.
 """
 
+import resource
 import statistics
 import subprocess
 import sys
@@ -22,7 +24,7 @@ from selenium.webdriver.support.ui import Select  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PROGRAM = str(Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "target/ci/explore").resolve())
-ROUNDS = 7
+ROUNDS = 9
 
 # (name, arguments): the demo, strategies side by side, and a search near the bound.
 PAGES = [
@@ -40,9 +42,14 @@ def write(args, page):
 
 
 def timed(command):
+    """Wall and CPU seconds of one run of `command`."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return wall, cpu
 
 
 def main():
@@ -86,16 +93,18 @@ def main():
     browser.quit()
 
     print()
-    print("| search | `--trace` | `--html` | ratio |")
-    print("| --- | --- | --- | --- |")
+    print("| search | `--trace` | `--html` | ratio | CPU `--trace` | CPU `--html` | CPU ratio |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for name, args in PAGES:
         trace, html = [], []
         for _ in range(ROUNDS):
             trace.append(timed([PROGRAM, *args, "--trace", "-q", "-o", "line"]))
             html.append(timed([PROGRAM, *args, "--html", str(work / "w.html"), "-q", "-o",
                                "line"]))
-        t, h = statistics.median(trace), statistics.median(html)
-        print(f"| {name} | {t * 1000:.1f} ms | {h * 1000:.1f} ms | {h / t:.2f} |")
+        t, h = (statistics.median(w for w, _ in runs) for runs in (trace, html))
+        tc, hc = (statistics.median(c for _, c in runs) for runs in (trace, html))
+        print(f"| {name} | {t * 1000:.1f} ms | {h * 1000:.1f} ms | {h / t:.2f} | "
+              f"{tc * 1000:.1f} ms | {hc * 1000:.1f} ms | {hc / tc:.2f} |")
 
 
 if __name__ == "__main__":

@@ -281,6 +281,12 @@ pub struct Config {
     /// levels grow until one holds at least this many live boards (or the next would not fit
     /// the frontier budget).
     pub cubes: usize,
+    /// Whether cube and conquer deals its cubes to four fixed lanes that exchange clauses at
+    /// the end of each round, so that every statistic is the same on every thread count and
+    /// every run. Off (the default), each thread conquers the next cube as it is free and takes
+    /// the clauses the others shared so far: less work and no waiting, and the answer is the
+    /// same, but the statistics vary from run to run on more than one thread.
+    pub same_stats: bool,
     /// Most boards the breadth-first frontier may hold; beyond it, boards are expanded
     /// depth-first inside the worker so memory stays bounded.
     pub max_frontier: usize,
@@ -332,6 +338,7 @@ impl Default for Config {
             branch: Branch::default(),
             learn: Learn::default(),
             cubes: Config::DEFAULT_CUBES,
+            same_stats: false,
             max_frontier: Config::DEFAULT_MAX_FRONTIER,
             max_frontier_bytes: Config::DEFAULT_MAX_FRONTIER_BYTES,
             max_kept_bytes: Config::DEFAULT_MAX_KEPT_BYTES,
@@ -445,6 +452,8 @@ impl Config {
         with_strategy: strategy: Strategy;
         /// Sets [`Config::cubes`].
         with_cubes: cubes: usize;
+        /// Sets [`Config::same_stats`].
+        with_same_stats: same_stats: bool;
         /// Sets [`Config::max_solutions`]; `None` asks for every solution.
         with_max_solutions: max_solutions: Option<u64>;
         /// Sets [`Config::keep_solutions`].

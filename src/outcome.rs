@@ -61,6 +61,11 @@ impl Found {
         self.grids.extend(other.grids);
     }
 
+    /// Puts the kept solutions in their canonical order.
+    pub(crate) fn sort(&mut self) {
+        self.grids.sort_unstable();
+    }
+
     /// Drops the solutions after the first `limit`.
     pub(crate) fn truncate(&mut self, limit: u64) {
         self.count = self.count.min(u128::from(limit));

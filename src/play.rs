@@ -1,13 +1,14 @@
 //! The search recorded to be played back: a [`Recording`] of one puzzle's search, board by
 //! board in the strategy's own order, with the counts of the run it stands beside.
 //!
-//! A recording is made from a [`Walk`], the tree walk that `--dot` and `--posthoc` draw, so
-//! its boards are numbered as theirs are: each board with its digits after its forced cells,
-//! its fate (branched on a cell into children, dead with the cell that died, solved, or never
-//! expanded), its depth and its parent; each step the board expanded, the boards waiting (the
-//! queue of `bfs`, the stack of the others) and the counts so far. Beside them it keeps the
-//! [`Stats`] and the solutions of the run itself, as the program reports them: a player shows
-//! those, and derives no count of its own.
+//! A recording is made as a [`Walk`], the tree walk that `--dot` and `--posthoc` draw, goes,
+//! so its boards are numbered as theirs are. It is kept as columns of numbers, a column per
+//! field ([`Boards`], [`Steps`]): each board's fate (branched on a cell into children, dead
+//! with the cell that died, solved, or never expanded), its depth, its parent and its guess;
+//! each step the board expanded, the cells that board changed from its parent once its forced
+//! cells were filled, the boards waiting (the queue of `bfs`, the stack of the others) and the
+//! counts so far. Beside them it keeps the [`Stats`] and the solutions of the run itself, as
+//! the program reports them: a player shows those, and derives no count of its own.
 //!
 //! A recording has a bound. At most [`MAX_BOARDS`] boards, and at most [`MAX_CELLS`] cells of
 //! boards in all ([`max_boards`]), are recorded one by one; a search that would make more is
@@ -27,9 +28,9 @@
 //! let outcome = solve(&puzzle, &config);
 //! let recording = play::Recording::new(&puzzle, &config, &outcome, "a 4x4 puzzle");
 //! assert!(recording.note.is_none());
-//! let last = recording.steps.last().unwrap();
-//! assert_eq!(last.nodes, outcome.stats.nodes);
-//! assert_eq!(last.found, outcome.stats.solutions);
+//! assert_eq!(recording.steps.nodes.last(), Some(&outcome.stats.nodes));
+//! assert_eq!(recording.steps.found.last(), Some(&outcome.stats.solutions));
+//! assert_eq!(recording.boards.fate(0), Some("branched"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -45,7 +46,7 @@ use crate::tree::{Fate, Kind, Order, Walk};
 pub mod page;
 
 /// The schema of the document a page embeds ([`Document`]).
-pub const SCHEMA: &str = "explore.play/1";
+pub const SCHEMA: &str = "explore.play/2";
 
 /// The most solutions a recording lists; [`Recording::count`] says how many there were.
 pub const MAX_SOLUTIONS: usize = 100;
@@ -58,11 +59,12 @@ pub const MAX_BOARDS: usize = 20_000;
 pub const MAX_CELLS: usize = 2_000_000;
 
 /// A bound on the JSON text of one recording, for any input: the boards' changed cells (at
-/// most every cell of every board, [`MAX_CELLS`], each at most 8 bytes: `4095=64 `), 200
-/// bytes more per board and per step, the solutions listed (at most [`MAX_SOLUTIONS`] of at
-/// most 64x64 cells), and the per-depth rows of the run (at most one per cell, 300 bytes
-/// each): about 27 MB. A real search writes far less: a board's changes are the cells
-/// filled since its parent.
+/// most every cell of every board, [`MAX_CELLS`], each at most 8 bytes: `4095,64,`), 200
+/// bytes more per board and per step (their columns' numbers), the solutions listed (at most
+/// [`MAX_SOLUTIONS`] of at most 64x64 cells), and the per-depth rows of the run (at most one
+/// per cell, 300 bytes each): about 27 MB. A real search writes far less: a board's changes
+/// are the cells filled since its parent. The clauses a learning search met are written once
+/// each, as many as it learned.
 pub const MAX_JSON_BYTES: usize =
     8 * MAX_CELLS + 400 * MAX_BOARDS + MAX_SOLUTIONS * 4 * 64 * 64 + 300 * 64 * 64 + 64 * 1024;
 
@@ -126,9 +128,12 @@ pub struct Recording {
     /// Why the walk ended: `exhausted`, `solution_limit`, `node_budget`, `timeout`.
     pub stop: &'static str,
     /// Every board made, by number (the numbering of `--dot`); empty past the bound.
-    pub boards: Vec<BoardRecord>,
+    pub boards: Boards,
     /// One per board expanded, in the order the strategy expanded them; empty past the bound.
-    pub steps: Vec<StepRecord>,
+    pub steps: Steps,
+    /// The clauses a learning search met, and the boards they cut or that taught them; empty
+    /// for a search that does not learn.
+    pub clauses: Clauses,
     /// The run's verdict, as `explore --output json` names it.
     pub status: &'static str,
     /// The run's solutions in their line form, sorted, as the program reports them: the
@@ -140,65 +145,122 @@ pub struct Recording {
     pub stats: Stats,
 }
 
-/// One board of a [`Recording`].
+/// The boards of a [`Recording`] as columns, one entry per board by number: entry `id` of each
+/// is board `id`'s. A column of numbers is a short text, and the page reads it once.
 #[non_exhaustive]
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct BoardRecord {
-    /// Its number, from 0 at the root, in the order the boards were made.
-    pub id: usize,
-    /// The board it was made from; `None` for the root.
-    pub parent: Option<usize>,
-    /// Guesses between the root and this board.
-    pub depth: usize,
-    /// The guess that made it (`r1c1=5`); `None` for the root.
-    pub guess: Option<String>,
-    /// The index of the guessed cell in reading order; `None` for the root.
-    pub guess_cell: Option<usize>,
-    /// `branched`, `dead`, `solved` or `unexplored`.
-    pub fate: &'static str,
-    /// The cell the board branched on, or the cell a dead board left without a candidate, by
+#[derive(Clone, Default, PartialEq, Eq, Debug, Serialize)]
+pub struct Boards {
+    /// The board each was made from; `None` for the root. A board's children are the boards
+    /// that name it: consecutive numbers, in digit order, all made when it branched.
+    pub parent: Vec<Option<usize>>,
+    /// Guesses between the root and each board.
+    pub depth: Vec<usize>,
+    /// The index of the cell guessed to make each board, in reading order; `None` for the
+    /// root.
+    pub guess_cell: Vec<Option<usize>>,
+    /// The digit guessed there; `None` for the root. A board's children hold one guess per
+    /// candidate of its branch cell: the clones made there, one per candidate.
+    pub guess: Vec<Option<usize>>,
+    /// Each board's fate, a letter a board: `b` branched, `d` dead, `c` cut by a learned
+    /// clause, `s` solved, `u` never expanded ([`Boards::fate`] names them).
+    pub fate: String,
+    /// The cell a board branched on, or the cell a dead board left without a candidate, by
     /// index in reading order; `None` otherwise (a board that died of a digit without a place
     /// in a unit has no such cell).
-    pub cell: Option<usize>,
-    /// The boards it branched into, by number, in digit order.
-    pub children: Vec<usize>,
-    /// Cells forced in it (0 for a dead board, as the statistics count).
-    pub forced: u32,
-    /// Its place in the order of expansion; `None` if it was never expanded.
-    pub visit: Option<usize>,
-    /// Its digits once its forced cells were filled (as it was when it died), written as the
-    /// cells that differ from its parent's digits (the root's: from the puzzle's), in reading
-    /// order: `index=digit` separated by spaces (`65=1 70=4`), each digit as the line form
-    /// writes a cell (a number past 35x35), `""` if none differ; `None` if it was never
-    /// expanded. A parent is expanded before its children, so the boards in id order rebuild
-    /// every board's digits ([`Recording::board_cells`]).
-    pub changes: Option<String>,
-    /// For a board cut by a learned clause (`cut`), that clause (`not (r1c4=2 and r2c7=2)`);
-    /// `None` otherwise.
-    pub clause: Option<String>,
-    /// The clauses a dead or cut board's death taught (`bfs --learn clauses`), in the order
-    /// learned; empty otherwise.
-    pub learned: Vec<String>,
+    pub cell: Vec<Option<usize>>,
+    /// Cells forced in each board (0 for a dead board, as the statistics count).
+    pub forced: Vec<u32>,
 }
 
-/// One step of a [`Recording`]: a board expanded, and the counts once it was.
+impl Boards {
+    /// The number of boards.
+    pub fn len(&self) -> usize {
+        self.parent.len()
+    }
+
+    /// Whether there are none (a search recorded per depth).
+    pub fn is_empty(&self) -> bool {
+        self.parent.is_empty()
+    }
+
+    /// The fate of board `id` by name: `branched`, `dead`, `cut`, `solved` or `unexplored`.
+    pub fn fate(&self, id: usize) -> Option<&'static str> {
+        Some(match self.fate.as_bytes().get(id)? {
+            b'b' => "branched",
+            b'd' => "dead",
+            b'c' => "cut",
+            b's' => "solved",
+            _ => "unexplored",
+        })
+    }
+
+    /// The boards `id` branched into, in digit order.
+    pub fn children(&self, id: usize) -> std::ops::Range<usize> {
+        let first = (id + 1..self.len())
+            .find(|&child| self.parent[child] == Some(id))
+            .unwrap_or(self.len());
+        let end = (first..self.len())
+            .find(|&child| self.parent[child] != Some(id))
+            .unwrap_or(self.len());
+        first..end
+    }
+}
+
+/// The steps of a [`Recording`] as columns, one entry per board expanded in the order the
+/// strategy expanded them (entry `i` of each is step `i`'s), but for [`Steps::changes`],
+/// which holds every step's changed cells one after another.
 #[non_exhaustive]
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-pub struct StepRecord {
+#[derive(Clone, Default, PartialEq, Eq, Debug, Serialize)]
+pub struct Steps {
     /// The board expanded.
-    pub board: usize,
-    /// Boards waiting after this step: the queue or the stack.
-    pub waiting: usize,
+    pub board: Vec<usize>,
+    /// Boards waiting after the step: the queue or the stack.
+    pub waiting: Vec<usize>,
     /// Boards expanded so far (the statistics' `nodes`).
-    pub nodes: u64,
+    pub nodes: Vec<u64>,
     /// Cells forced so far.
-    pub forced: u64,
+    pub forced: Vec<u64>,
     /// Branch points so far (boards with two children or more).
-    pub guesses: u64,
+    pub guesses: Vec<u64>,
     /// Dead boards so far.
-    pub dead: u64,
+    pub dead: Vec<u64>,
     /// Solutions so far.
-    pub found: u64,
+    pub found: Vec<u64>,
+    /// How many cells of the board expanded differ from its parent's (the root's: from the
+    /// puzzle's), its forced cells filled (as it was when it died).
+    pub changed: Vec<u32>,
+    /// Those cells, every step's in turn (`changed[i]` pairs for step `i`), each as two
+    /// numbers: its index in reading order, then its digit (0 for a cell emptied). A parent
+    /// is expanded before its children, so the steps in order rebuild every board's digits
+    /// ([`Recording::board_cells`]).
+    pub changes: Vec<u32>,
+}
+
+impl Steps {
+    /// The number of steps.
+    pub fn len(&self) -> usize {
+        self.board.len()
+    }
+
+    /// Whether there are none (a search recorded per depth).
+    pub fn is_empty(&self) -> bool {
+        self.board.is_empty()
+    }
+}
+
+/// The clauses of a learning search (`bfs --learn clauses`), each written once, and the
+/// boards that name them, as pairs of numbers: a board, then a clause's index in
+/// [`Clauses::text`].
+#[non_exhaustive]
+#[derive(Clone, Default, PartialEq, Eq, Debug, Serialize)]
+pub struct Clauses {
+    /// The clauses, in the order first met (`not (r1c4=2 and r2c7=2)`).
+    pub text: Vec<String>,
+    /// Each board cut by a clause, and that clause.
+    pub cut: Vec<usize>,
+    /// Each dead or cut board and a clause its death taught, board by board, in the order
+    /// learned.
+    pub taught: Vec<usize>,
 }
 
 impl Recording {
@@ -206,9 +268,10 @@ impl Recording {
     /// `outcome`, the run of [`solve`](crate::solve) with the same puzzle and config, whose
     /// counts and solutions it keeps as they are. `title` names the puzzle for the page.
     ///
-    /// The steps follow the tree walk ([`Walk`]): when the search runs to its end, the last
-    /// step's counts are the run's. At a solution limit, `bfs` may expand a few boards more
-    /// than the walk (the rest of a chunk of 16), which the run's counts include.
+    /// The steps follow the tree walk ([`Walk`]), recorded as it goes: when the search runs
+    /// to its end, the last step's counts are the run's. At a solution limit, `bfs` may
+    /// expand a few boards more than the walk (the rest of a chunk of 16), which the run's
+    /// counts include.
     pub fn new(puzzle: &Grid, config: &Config, outcome: &Outcome, title: &str) -> Recording {
         let shape = puzzle.shape();
         let order = Order::of(config.strategy);
@@ -230,8 +293,9 @@ impl Recording {
             max_boards,
             note: None,
             stop: stop_name(outcome.stop),
-            boards: Vec::new(),
-            steps: Vec::new(),
+            boards: Boards::default(),
+            steps: Steps::default(),
+            clauses: Clauses::default(),
             status: outcome.status().name(),
             solutions: outcome
                 .solutions
@@ -248,17 +312,14 @@ impl Recording {
             );
             return recording;
         }
-        match record_walk(puzzle, config, max_boards) {
-            Ok((boards, steps, stop)) => {
-                recording.boards = boards;
-                recording.steps = steps;
-                recording.stop = stop_name(stop);
-            }
-            Err(()) => {
-                recording.note = Some(format!(
-                    "the search makes more than {max_boards} boards: played per depth"
-                ));
-            }
+        if record_walk(&mut recording, puzzle, config, max_boards).is_err() {
+            recording.boards = Boards::default();
+            recording.steps = Steps::default();
+            recording.clauses = Clauses::default();
+            recording.stop = stop_name(outcome.stop);
+            recording.note = Some(format!(
+                "the search makes more than {max_boards} boards: played per depth"
+            ));
         }
         recording
     }
@@ -269,24 +330,27 @@ impl Recording {
     }
 
     /// The cells of board `id` once its forced cells were filled, in reading order (`0` for
-    /// an empty cell), rebuilt from the puzzle and the [`BoardRecord::changes`] of the boards
-    /// from the root to it; `None` if it was never expanded or is not recorded.
+    /// an empty cell), rebuilt from the puzzle and the [`Steps::changes`] of the boards from
+    /// the root to it; `None` if it was never expanded or is not recorded.
     pub fn board_cells(&self, id: usize) -> Option<Vec<u8>> {
-        let mut chain = Vec::new();
-        let mut at = Some(id);
-        while let Some(board) = at.and_then(|id| self.boards.get(id)) {
-            chain.push(board.changes.as_deref()?);
-            at = board.parent;
+        // Where each expanded board's changes start.
+        let mut at = vec![None; self.boards.len()];
+        let mut start = 0;
+        for (&board, &changed) in self.steps.board.iter().zip(&self.steps.changed) {
+            *at.get_mut(board)? = Some((start, changed as usize));
+            start += 2 * changed as usize;
         }
-        if chain.is_empty() {
-            return None;
+        let mut chain = Vec::new();
+        let mut next = Some(id);
+        while let Some(board) = next {
+            chain.push((*at.get(board)?)?);
+            next = *self.boards.parent.get(board)?;
         }
         let mut cells = line_values(&self.puzzle, self.size);
-        for changes in chain.iter().rev() {
-            for change in changes.split(' ').filter(|change| !change.is_empty()) {
-                let (index, digit) = change.split_once('=')?;
-                let value = line_values(digit, self.size).first().copied()?;
-                *cells.get_mut(index.parse::<usize>().ok()?)? = value;
+        for &(start, changed) in chain.iter().rev() {
+            let pairs = self.steps.changes.get(start..start + 2 * changed)?;
+            for pair in pairs.chunks_exact(2) {
+                *cells.get_mut(pair[0] as usize)? = u8::try_from(pair[1]).ok()?;
             }
         }
         Some(cells)
@@ -311,163 +375,135 @@ fn line_values(line: &str, side: usize) -> Vec<u8> {
         .collect()
 }
 
-/// Appends `number` in decimal to `out`, without the formatting machinery: a page near the
-/// bound writes some hundred thousand of them.
-fn push_number(out: &mut String, mut number: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        // A digit of 0 to 9.
-        digits[at] = b'0' + (number % 10) as u8;
-        number /= 10;
-        if number == 0 {
-            break;
-        }
-    }
-    for &digit in &digits[at..] {
-        out.push(char::from(digit));
-    }
-}
-
-/// Appends to `out` the cells of `cells` that differ from `from`, as
-/// [`BoardRecord::changes`] writes them.
-fn push_changes(out: &mut String, from: &[u8], cells: &[u8], side: usize) {
-    let wide = side > crate::geometry::Digit::MAX_CHAR;
-    for (index, (&was, &value)) in from.iter().zip(cells).enumerate() {
-        if was == value {
-            continue;
-        }
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        push_number(out, index);
-        out.push('=');
-        if wide {
-            push_number(out, usize::from(value));
-        } else {
-            out.push(match value {
-                0 => '.',
-                1..=9 => char::from(b'0' + value),
-                _ => char::from(value.wrapping_add(b'A' - 10)),
-            });
-        }
-    }
-}
-
-/// The walk run to its end within `max_boards` boards: the boards, the steps and why it
-/// stopped; `Err` past the bound.
+/// Runs the walk to its end within `max_boards` boards, recording each step into
+/// `recording`'s steps as it is taken, and its boards and clauses once it ends; `Err` past
+/// the bound.
 fn record_walk(
+    recording: &mut Recording,
     puzzle: &Grid,
     config: &Config,
     max_boards: usize,
-) -> Result<(Vec<BoardRecord>, Vec<StepRecord>, Stop), ()> {
+) -> Result<(), ()> {
     let shape = puzzle.shape();
     let mut walk = Walk::new(puzzle, config, max_boards);
-    let mut steps = Vec::new();
-    let side = shape.side();
     let n_cells = shape.n_cells();
+    let steps = &mut recording.steps;
+    // The columns get room for the bound's steps at once, as the cells do (a megabyte at
+    // most, set aside and touched only as far as it is filled), so none is ever copied to
+    // a larger one.
+    for column in [&mut steps.board, &mut steps.waiting] {
+        column.reserve_exact(max_boards);
+    }
+    for column in [
+        &mut steps.nodes,
+        &mut steps.forced,
+        &mut steps.guesses,
+        &mut steps.dead,
+        &mut steps.found,
+    ] {
+        column.reserve_exact(max_boards);
+    }
+    steps.changed.reserve_exact(max_boards);
     // The cells of every board expanded, one after another, and where each board's start:
     // a child's changes are taken against its parent's cells.
-    let mut kept: Vec<u8> = Vec::new();
+    // Room for the bound's boards is set aside at once (at most MAX_CELLS bytes): only the
+    // part used is ever touched, and the cells are never moved to a larger buffer.
+    let mut kept: Vec<u8> = Vec::with_capacity(max_boards * n_cells);
     let mut kept_at: Vec<Option<usize>> = Vec::new();
-    let mut changes: Vec<Option<String>> = Vec::new();
     let mut dead_cells: Vec<Option<usize>> = Vec::new();
-    let mut counts = StepRecord {
-        board: 0,
-        waiting: 0,
-        nodes: 0,
-        forced: 0,
-        guesses: 0,
-        dead: 0,
-        found: 0,
-    };
-    while let Some(visit) = walk.step().map_err(|_| ())? {
-        let id = visit.node.id;
-        if changes.len() <= id {
-            changes.resize(id + 1, None);
+    let (mut nodes, mut forced, mut guesses, mut dead, mut found) = (0, 0, 0, 0, 0);
+    let mut grid = puzzle.clone();
+    while let Some(step) = walk.step_cells(&mut grid).map_err(|_| ())? {
+        let id = step.id;
+        if kept_at.len() <= id {
             kept_at.resize(id + 1, None);
             dead_cells.resize(id + 1, None);
         }
-        let cells = visit.board.grid().as_slice();
-        let from = match visit
-            .node
-            .parent
-            .and_then(|parent| kept_at.get(parent).copied())
-        {
+        let node = &walk.nodes()[id];
+        let cells = grid.as_slice();
+        let from = match node.parent.and_then(|parent| kept_at.get(parent).copied()) {
             Some(Some(start)) => &kept[start..start + n_cells],
             _ => puzzle.as_slice(),
         };
-        let mut text = String::new();
-        push_changes(&mut text, from, cells, side);
-        changes[id] = Some(text);
+        let before = steps.changes.len();
+        // Eight cells at a time, compared as one word: most of a board is its parent's.
+        for (chunk, (was, now)) in from.chunks(8).zip(cells.chunks(8)).enumerate() {
+            if let (Ok(was), Ok(now)) = (<[u8; 8]>::try_from(was), <[u8; 8]>::try_from(now)) {
+                if u64::from_ne_bytes(was) == u64::from_ne_bytes(now) {
+                    continue;
+                }
+            }
+            for (offset, (&was, &value)) in was.iter().zip(now).enumerate() {
+                if was != value {
+                    // An index is below 4,096 and a digit below 65, as the board's shape
+                    // bounds them.
+                    steps.changes.push((chunk * 8 + offset) as u32);
+                    steps.changes.push(u32::from(value));
+                }
+            }
+        }
+        steps
+            .changed
+            .push(((steps.changes.len() - before) / 2) as u32);
         kept_at[id] = Some(kept.len());
         kept.extend_from_slice(cells);
-        counts.board = id;
-        counts.waiting = visit.waiting;
-        counts.nodes += 1;
-        counts.forced += u64::from(visit.node.forced);
-        match &visit.node.fate {
-            Fate::Cut { .. } => counts.dead += 1,
+        nodes += 1;
+        forced += u64::from(node.forced);
+        match &node.fate {
+            Fate::Cut { .. } => dead += 1,
             Fate::Dead => {
-                counts.dead += 1;
-                dead_cells[id] = shape
-                    .cells()
-                    .find(|&cell| visit.board.is_empty_cell(cell))
-                    .map(|cell| shape.index(cell));
+                dead += 1;
+                dead_cells[id] = step.dead_cell;
             }
-            Fate::Solved(_) => counts.found += 1,
-            Fate::Branched { children, .. } if children.len() > 1 => counts.guesses += 1,
+            Fate::Solved(_) => found += 1,
+            Fate::Branched { children, .. } if children.len() > 1 => guesses += 1,
             _ => {}
         }
-        steps.push(counts.clone());
+        steps.board.push(id);
+        steps.waiting.push(step.waiting);
+        steps.nodes.push(nodes);
+        steps.forced.push(forced);
+        steps.guesses.push(guesses);
+        steps.dead.push(dead);
+        steps.found.push(found);
     }
-    let stop = walk.stop().unwrap_or(Stop::Exhausted);
-    let clauses: Vec<String> = walk.clauses().iter().map(ToString::to_string).collect();
-    let boards = walk
-        .nodes()
-        .iter()
-        .map(|node| {
-            let (fate, cell, children) = match &node.fate {
-                Fate::Unexplored => ("unexplored", None, Vec::new()),
-                Fate::Dead => (
-                    "dead",
-                    dead_cells.get(node.id).copied().flatten(),
-                    Vec::new(),
-                ),
-                Fate::Cut { .. } => ("cut", None, Vec::new()),
-                Fate::Solved(_) => ("solved", None, Vec::new()),
-                Fate::Branched { cell, children } => (
-                    "branched",
-                    Some(shape.index(*cell)),
-                    children.clone().collect(),
-                ),
-            };
-            BoardRecord {
-                id: node.id,
-                parent: node.parent,
-                depth: node.depth,
-                guess: node.guess.map(|guess| guess.to_string()),
-                guess_cell: node.guess.map(|guess| shape.index(guess.cell)),
-                fate,
-                cell,
-                children,
-                forced: node.forced,
-                visit: node.visit,
-                changes: changes.get_mut(node.id).and_then(Option::take),
-                clause: match node.fate {
-                    Fate::Cut { clause } => clauses.get(clause).cloned(),
-                    _ => None,
-                },
-                learned: node
-                    .learned
-                    .iter()
-                    .filter_map(|&clause| clauses.get(clause).cloned())
-                    .collect(),
+    recording.stop = stop_name(walk.stop().unwrap_or(Stop::Exhausted));
+    let boards = &mut recording.boards;
+    let clauses = &mut recording.clauses;
+    let n_boards = walk.nodes().len();
+    boards.parent.reserve_exact(n_boards);
+    boards.depth.reserve_exact(n_boards);
+    boards.guess_cell.reserve_exact(n_boards);
+    boards.guess.reserve_exact(n_boards);
+    boards.fate.reserve_exact(n_boards);
+    boards.cell.reserve_exact(n_boards);
+    boards.forced.reserve_exact(n_boards);
+    for node in walk.nodes() {
+        let (fate, cell) = match &node.fate {
+            Fate::Unexplored => ('u', None),
+            Fate::Dead => ('d', dead_cells.get(node.id).copied().flatten()),
+            Fate::Cut { clause } => {
+                clauses.cut.extend([node.id, *clause]);
+                ('c', None)
             }
-        })
-        .collect();
-    Ok((boards, steps, stop))
+            Fate::Solved(_) => ('s', None),
+            Fate::Branched { cell, .. } => ('b', Some(shape.index(*cell))),
+        };
+        boards.parent.push(node.parent);
+        boards.depth.push(node.depth);
+        boards
+            .guess_cell
+            .push(node.guess.map(|guess| shape.index(guess.cell)));
+        boards.guess.push(node.guess.map(|guess| guess.digit.get()));
+        boards.fate.push(fate);
+        boards.cell.push(cell);
+        boards.forced.push(node.forced);
+        for &clause in &node.learned {
+            clauses.taught.extend([node.id, clause]);
+        }
+    }
+    clauses.text = walk.clauses().iter().map(ToString::to_string).collect();
+    Ok(())
 }
 
 /// A stop as the recording names it.
@@ -520,18 +556,32 @@ mod tests {
                 let what = format!("{} {strategy}", puzzle.to_line());
                 assert!(recording.has_boards(), "{what}");
                 assert_eq!(recording.stop, "exhausted", "{what}");
-                let last = recording.steps.last().expect("a step");
+                let steps = &recording.steps;
+                let last = |column: &[u64]| column.last().copied().expect("a step");
                 let stats = &recording.stats;
                 assert_eq!(
-                    (last.nodes, last.forced, last.dead, last.found),
+                    (
+                        last(&steps.nodes),
+                        last(&steps.forced),
+                        last(&steps.dead),
+                        last(&steps.found)
+                    ),
                     (stats.nodes, stats.forced, stats.dead, stats.solutions),
                     "{what}"
                 );
-                assert_eq!(last.guesses, stats.guesses, "{what}");
-                assert_eq!(last.waiting, 0, "{what}");
-                assert_eq!(recording.steps.len(), recording.boards.len(), "{what}");
-                for (order, step) in recording.steps.iter().enumerate() {
-                    assert_eq!(recording.boards[step.board].visit, Some(order), "{what}");
+                assert_eq!(last(&steps.guesses), stats.guesses, "{what}");
+                assert_eq!(steps.waiting.last(), Some(&0), "{what}");
+                assert_eq!(steps.len(), recording.boards.len(), "{what}");
+                // Every column has an entry per step, and every board is expanded once.
+                for column in [&steps.nodes, &steps.forced, &steps.guesses, &steps.dead] {
+                    assert_eq!(column.len(), steps.len(), "{what}");
+                }
+                assert_eq!(steps.changed.len(), steps.len(), "{what}");
+                let mut seen = vec![false; recording.boards.len()];
+                for (order, &board) in steps.board.iter().enumerate() {
+                    assert!(!seen[board], "{what}: board {board} twice");
+                    seen[board] = true;
+                    assert_eq!(steps.nodes[order], order as u64 + 1, "{what}");
                 }
             }
         }
@@ -543,24 +593,25 @@ mod tests {
     fn boards_link_and_mark_their_cells() {
         let puzzle = grid(ESCARGOT);
         let recording = run(&puzzle, &Config::default());
-        assert!(recording.boards.iter().any(|b| b.fate == "dead"));
-        for board in &recording.boards {
-            let cells = recording.board_cells(board.id);
-            assert_eq!(cells.is_some(), board.visit.is_some(), "board {}", board.id);
-            for &child in &board.children {
-                let child = &recording.boards[child];
-                assert_eq!(child.parent, Some(board.id));
-                assert_eq!(child.depth, board.depth + 1);
-                assert_eq!(child.guess_cell, board.cell);
+        let boards = &recording.boards;
+        assert!(boards.fate.contains('d'));
+        for id in 0..boards.len() {
+            let cells = recording.board_cells(id);
+            let expanded = boards.fate(id) != Some("unexplored");
+            assert_eq!(cells.is_some(), expanded, "board {id}");
+            let children = boards.children(id);
+            assert_eq!(children.is_empty(), boards.fate(id) != Some("branched"));
+            for child in children {
+                assert_eq!(boards.parent[child], Some(id));
+                assert_eq!(boards.depth[child], boards.depth[id] + 1);
+                assert_eq!(boards.guess_cell[child], boards.cell[id]);
             }
-            if let (Some(cell), Some(cells)) = (board.cell, &cells) {
-                assert_eq!(cells[cell], 0, "board {}", board.id);
+            if let (Some(cell), Some(cells)) = (boards.cell[id], &cells) {
+                assert_eq!(cells[cell], 0, "board {id}");
             }
         }
-        let dead_with_cell = recording
-            .boards
-            .iter()
-            .filter(|b| b.fate == "dead" && b.cell.is_some())
+        let dead_with_cell = (0..boards.len())
+            .filter(|&id| boards.fate(id) == Some("dead") && boards.cell[id].is_some())
             .count();
         assert!(dead_with_cell > 0);
     }
@@ -587,17 +638,22 @@ mod tests {
             while walk.step().unwrap().is_some() {}
             let tree = walk.finish().unwrap();
             let mut compared = 0;
-            for board in &recording.boards {
-                let seen = tree
-                    .board(board.id)
-                    .map(|view| view.grid().as_slice().to_vec());
-                assert_eq!(recording.board_cells(board.id), seen, "{what} {}", board.id);
+            for id in 0..recording.boards.len() {
+                let seen = tree.board(id).map(|view| view.grid().as_slice().to_vec());
+                assert_eq!(recording.board_cells(id), seen, "{what} {id}");
                 compared += usize::from(seen.is_some());
             }
             assert!(compared >= 10, "{what}: {compared} boards");
             // Boards share their parents' digits: the changes are short.
-            let root = recording.boards[0].changes.as_deref().unwrap();
-            assert!(root.len() < recording.puzzle.len(), "{what}: {root}");
+            let cells = puzzle.shape().n_cells();
+            let steps = &recording.steps;
+            assert!(
+                steps.changed.iter().all(|&n| (n as usize) < cells),
+                "{what}"
+            );
+            let changes: u32 = steps.changed.iter().sum();
+            assert_eq!(steps.changes.len(), 2 * changes as usize, "{what}");
+            assert!(changes as usize * 4 < cells * steps.len(), "{what}");
         }
     }
 
@@ -641,8 +697,9 @@ mod tests {
         assert!(recording.has_boards());
         assert!(recording.boards.len() <= MAX_BOARDS);
         let text = serde_json::to_string(&recording).unwrap();
+        // Columns of numbers: well under a hundred bytes a board, its step included.
         let per_board = text.len() / recording.boards.len();
-        assert!(per_board < 81 + 400, "{per_board} bytes a board");
+        assert!(per_board < 100, "{per_board} bytes a board");
         assert!(text.len() < MAX_JSON_BYTES);
         assert_eq!(max_boards(Shape::new(5, 5).unwrap()), 3_200);
         assert_eq!(max_boards(Shape::NINE), 20_000);
@@ -661,25 +718,30 @@ mod tests {
         };
         let bfs = run(&puzzle, &learn);
         assert!(bfs.learn && bfs.has_boards());
-        let last = bfs.steps.last().unwrap();
-        assert_eq!((last.nodes, last.dead), (bfs.stats.nodes, bfs.stats.dead));
+        let steps = &bfs.steps;
+        assert_eq!(
+            (steps.nodes.last(), steps.dead.last()),
+            (Some(&bfs.stats.nodes), Some(&bfs.stats.dead))
+        );
         // The boards a clause cut name it, and the dead boards name what they taught.
-        let cut: Vec<_> = bfs.boards.iter().filter(|b| b.fate == "cut").collect();
+        let clauses = &bfs.clauses;
+        let cut: Vec<&[usize]> = clauses.cut.chunks_exact(2).collect();
         assert!(!cut.is_empty());
+        assert_eq!(cut.len(), bfs.boards.fate.matches('c').count());
+        for pair in cut {
+            assert_eq!(bfs.boards.fate(pair[0]), Some("cut"));
+            assert!(clauses.text[pair[1]].contains('r'));
+        }
+        let taught: Vec<&[usize]> = clauses.taught.chunks_exact(2).collect();
         assert!(
-            cut.iter()
-                .all(|b| b.clause.as_ref().is_some_and(|c| c.contains('r')))
-        );
-        assert!(
-            bfs.boards
+            taught
                 .iter()
-                .any(|b| b.fate == "dead" && !b.learned.is_empty())
+                .any(|pair| bfs.boards.fate(pair[0]) == Some("dead"))
         );
-        assert!(
-            bfs.boards
-                .iter()
-                .all(|b| matches!(b.fate, "dead" | "cut") || b.learned.is_empty())
-        );
+        for pair in taught {
+            assert!(matches!(bfs.boards.fate(pair[0]), Some("dead" | "cut")));
+            assert!(pair[1] < clauses.text.len());
+        }
         let dfs = run(&puzzle, &learn.clone().with_strategy(Strategy::Dfs));
         assert!(!dfs.has_boards());
         assert!(dfs.note.unwrap().contains("per depth"));

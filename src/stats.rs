@@ -141,10 +141,12 @@ pub struct Stats {
     /// Cubes refuted: those whose search found no solution.
     pub cubes_refuted: u64,
     /// Clauses shared between the lanes that conquer the cubes: those of at most 8 literals
-    /// learned in a cube, without repeats, taken by the other lanes before their next cube.
+    /// learned in a cube, without repeats, taken by the other lanes before their next cube
+    /// (none with one lane).
     pub clauses_shared: u64,
-    /// Rounds of cubes conquered: in each, every lane conquers one cube, having taken the
-    /// clauses the other lanes shared in the rounds before.
+    /// Rounds of cubes conquered under [`Config::same_stats`](crate::Config::same_stats): in
+    /// each, every lane conquers one cube, having taken the clauses the other lanes shared in
+    /// the rounds before. 0 where the threads take cubes as they are free.
     pub rounds: u64,
     /// Wall-clock time of the search.
     #[cfg_attr(

@@ -684,9 +684,10 @@ fn figures(outcome: &Outcome) -> explore::Stats {
     stats
 }
 
-/// Cube and conquer gives the same solutions, count and statistics on every thread count
-/// (the cubes of a round start from the same clauses, whichever thread takes them), and the
-/// same solutions and count as the breadth-first search without learning.
+/// Cube and conquer gives the same solutions and count on every thread count, and with
+/// `same_stats` the same statistics too (the cubes of a round start from the same clauses,
+/// whichever thread takes them); the same solutions and count as the breadth-first search
+/// without learning.
 #[test]
 fn cube_and_conquer_is_the_same_on_every_thread_count() {
     let sixteen = std::fs::read_to_string("tests/data/16x16_janko.txt").unwrap();
@@ -694,7 +695,9 @@ fn cube_and_conquer_is_the_same_on_every_thread_count() {
     for line in HARD.iter().chain([&MULTI_296, &EASY, &sixteen]) {
         let puzzle = grid(line);
         for (n_cubes, limit) in [(4, None), (64, None), (64, Some(2)), (16, Some(100))] {
-            let config = cubes(1, n_cubes).with_max_solutions(limit);
+            let config = cubes(1, n_cubes)
+                .with_max_solutions(limit)
+                .with_same_stats(true);
             let reference = solve(&puzzle, &config);
             let plain = solve(&puzzle, &bfs(1).with_max_solutions(limit));
             assert_eq!(reference.count, plain.count, "{line} {n_cubes} {limit:?}");
@@ -716,6 +719,14 @@ fn cube_and_conquer_is_the_same_on_every_thread_count() {
                 let outcome = solve(&puzzle, &config.clone().with_threads(threads));
                 assert_eq!(essence(&outcome), essence(&reference), "{line} x{threads}");
                 assert_eq!(figures(&outcome), figures(&reference), "{line} x{threads}");
+            }
+            // Each thread taking the next cube: the same answer, whatever the timing.
+            for threads in [1, 2, 3] {
+                let free = config.clone().with_same_stats(false).with_threads(threads);
+                for _ in 0..3 {
+                    let outcome = solve(&puzzle, &free);
+                    assert_eq!(essence(&outcome), essence(&reference), "{line} x{threads}");
+                }
             }
         }
     }

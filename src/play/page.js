@@ -1,10 +1,11 @@
 // The player of `explore --html`. It reads the recording the program embedded in the page
-// (explore.play/1, docs/json.md) and draws it; every count it shows is a count recorded, none
+// (explore.play/2, docs/json.md) and draws it; every count it shows is a count recorded, none
 // is worked out here. One `state` object; pure functions from it to HTML text; one handler
 // for the keys; nothing is fetched.
 'use strict';
 (function () {
   const TREE_MAX = 1500; // most boards drawn in the tree
+  const FATES = { b: 'branched', d: 'dead', c: 'cut', s: 'solved', u: 'unexplored' };
   const doc = JSON.parse(document.getElementById('recording').textContent);
   const runs = doc.runs.map(prepare);
   const maxPosition = Math.max(0, ...runs.map((run) => run.length));
@@ -16,6 +17,7 @@
   // ---- the recording, read once ----
 
   function prepare(rec) {
+    unpack(rec);
     const side = rec.size;
     const [boxRows, boxCols] = rec.box.split('x').map(Number);
     const byBoard = rec.note === null;
@@ -33,25 +35,67 @@
     const puzzle = cellsOf(rec.puzzle, side);
     return {
       rec, side, boxRows, boxCols, byBoard, made, deepest, firstAtDepth, length, layout,
-      puzzle, expanded: rebuild(rec, puzzle, side), stack: { position: 0, ids: [0] },
+      puzzle, expanded: rebuild(rec, puzzle), stack: { position: 0, ids: [0] },
     };
   }
 
-  // Every expanded board's digits, rebuilt once from its recorded changes: the boards come
-  // in id order, each after its parent, and a board's changes are taken against its
+  // The recording's columns (a column of numbers per field) read once into a record per
+  // board and per step, which the rest of the player reads. A board's children are the
+  // boards that name it as their parent, consecutive numbers; its place in the order of
+  // expansion is the step that names it.
+  function unpack(rec) {
+    const b = rec.boards;
+    const n = b.parent.length;
+    const boards = new Array(n);
+    for (let id = 0; id < n; id++) {
+      boards[id] = {
+        id, parent: b.parent[id], depth: b.depth[id], guess_cell: b.guess_cell[id],
+        digit: b.guess[id], guess: null, fate: FATES[b.fate[id]] || 'unexplored',
+        cell: b.cell[id], children: [], forced: b.forced[id], visit: null, changes: null,
+        clause: null, learned: [],
+      };
+      if (b.parent[id] !== null) boards[b.parent[id]].children.push(id);
+    }
+    const side = rec.size;
+    for (const board of boards) {
+      if (board.digit !== null) {
+        board.guess = 'r' + (Math.floor(board.guess_cell / side) + 1) + 'c' +
+          ((board.guess_cell % side) + 1) + '=' + guessDigit(board.digit);
+      }
+    }
+    const s = rec.steps;
+    const steps = new Array(s.board.length);
+    let at = 0;
+    for (let i = 0; i < steps.length; i++) {
+      steps[i] = {
+        board: s.board[i], waiting: s.waiting[i], nodes: s.nodes[i], forced: s.forced[i],
+        guesses: s.guesses[i], dead: s.dead[i], found: s.found[i],
+      };
+      const board = boards[s.board[i]];
+      board.visit = i;
+      board.changes = s.changes.slice(at, at + 2 * s.changed[i]);
+      at += 2 * s.changed[i];
+    }
+    const c = rec.clauses;
+    for (let i = 0; i + 1 < c.cut.length; i += 2) boards[c.cut[i]].clause = c.text[c.cut[i + 1]];
+    for (let i = 0; i + 1 < c.taught.length; i += 2) {
+      boards[c.taught[i]].learned.push(c.text[c.taught[i + 1]]);
+    }
+    rec.boards = boards;
+    rec.steps = steps;
+  }
+
+  // Every expanded board's digits, rebuilt once from its recorded changes: a board is
+  // expanded after its parent, and its changes (index, digit pairs) are taken against its
   // parent's digits (the root's against the puzzle's).
-  function rebuild(rec, puzzle, side) {
+  function rebuild(rec, puzzle) {
     const cells = new Array(rec.boards.length).fill(null);
-    for (const board of rec.boards) {
-      if (board.changes === null) continue;
+    for (const step of rec.steps) {
+      const board = rec.boards[step.board];
       const from = board.parent === null ? puzzle : cells[board.parent];
       const own = (from || puzzle).slice();
-      if (board.changes !== '') {
-        for (const change of board.changes.split(' ')) {
-          const at = change.indexOf('=');
-          own[Number(change.slice(0, at))] = cellsOf(change.slice(at + 1), side)[0];
-        }
-      }
+      const changes = board.changes;
+      for (let i = 0; i + 1 < changes.length; i += 2) own[changes[i]] = changes[i + 1];
       cells[board.id] = own;
     }
     return cells;
@@ -60,6 +104,11 @@
   function cellsOf(line, side) {
     if (side > 35) return line.split(' ').map(Number);
     return Array.from(line, (ch) => (ch === '.' ? 0 : parseInt(ch, 36)));
+  }
+
+  // A digit as a guess writes it: its character up to 35, else its number.
+  function guessDigit(digit) {
+    return digit <= 35 ? digit.toString(36).toUpperCase() : String(digit);
   }
 
   function digitText(digit, side) {
@@ -78,8 +127,7 @@
     if (run.expanded[id] !== null) return run.expanded[id];
     if (board.parent === null) return run.puzzle;
     const cells = boardCells(run, board.parent).slice();
-    const text = board.guess.slice(board.guess.indexOf('=') + 1);
-    cells[board.guess_cell] = run.side > 35 ? Number(text) : parseInt(text, 36);
+    cells[board.guess_cell] = board.digit;
     return cells;
   }
 
@@ -161,7 +209,9 @@
       case 'branched':
         return (board.forced > 0 ? '+' + board.forced + ' forced, then ' : '') +
           (board.children.length > 1 ? 'branches on ' : 'fills ') + cellName(run, board.cell) +
-          ' into ' + plural(board.children.length, 'board');
+          ' into ' + plural(board.children.length, 'board') +
+          (board.children.length > 1 ? ', a clone per candidate (' +
+            board.children.map((id) => guessDigit(run.rec.boards[id].digit)).join(', ') + ')' : '');
       case 'cut':
         return 'cut by a learned clause before it was filled' +
           (board.clause ? ': ' + board.clause : '');

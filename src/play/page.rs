@@ -178,7 +178,7 @@ mod tests {
         );
         let json = embedded(&page);
         assert_eq!(json, serde_json::to_value(&document).unwrap());
-        assert_eq!(json["schema"], "explore.play/1");
+        assert_eq!(json["schema"], crate::play::SCHEMA);
         assert_eq!(
             json["runs"][0]["title"],
             "a <title> & </script><!-- \"quoted\""

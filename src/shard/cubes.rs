@@ -3,11 +3,12 @@
 //!
 //! [`split`] cuts the puzzle's search as `bfs --learn cubes` does (the breadth-first levels
 //! until one holds at least [`Config::cubes`] live boards, `strategy/cubes.rs`), and deals the
-//! cubes, in level order, to the shards in turn, as the lanes deal them: of `K` shards, shard
-//! `j` takes the cubes `j`, `j + K`, `j + 2K`, ... A shard is the puzzle itself with its
-//! [`Cubes`]: solving it ([`solve`], also `explore::solve_cubes`) conquers those cubes with the
-//! lanes of cube and conquer, each lane keeping what it learns from one cube to the next, as
-//! one machine does with all of them; one shard is exactly the search of one machine.
+//! cubes, in level order, to the shards in turn, as the lanes of [`Config::same_stats`] deal
+//! them: of `K` shards, shard `j` takes the cubes `j`, `j + K`, `j + 2K`, ... A shard is the
+//! puzzle itself with its [`Cubes`]: solving it ([`solve`], also `explore::solve_cubes`)
+//! conquers those cubes with the lanes of cube and conquer, each lane keeping what it learns
+//! from one cube to the next, as one machine does with all of them; one shard is exactly the
+//! search of one machine.
 //!
 //! Why in turn and not in blocks of neighbours: the hard cubes lie together in the tree (the
 //! subtrees where the search goes deep), so blocks give them all to one shard, whose machine
@@ -366,14 +367,15 @@ mod tests {
 
     #[test]
     fn one_shard_is_the_search_of_one_machine() {
-        // Cut into 9 cubes at depth 4; the solution lies in one of them.
+        // Cut into 9 cubes at depth 4; the solution lies in one of them. The lanes of
+        // --same-stats, whose figures are the same on every thread count.
         let puzzle = grid(ESCARGOT);
-        let config = all(1, 8);
+        let config = all(1, 8).with_same_stats(true);
         let whole = solve(&puzzle, &config);
         let split = split(&puzzle, &config, 1);
         assert_eq!(split.n_solutions, 0);
         assert_eq!((split.n_cubes, split.depth), (9, 4));
-        let shard = solve_cubes(&puzzle, &split.shards[0], &all(2, 8));
+        let shard = solve_cubes(&puzzle, &split.shards[0], &all(2, 8).with_same_stats(true));
         assert_eq!(shard.solutions, whole.solutions);
         // The same cubes in the same lanes: the same dead ends, whatever the threads.
         assert_eq!(shard.stats.cubes, whole.stats.cubes);

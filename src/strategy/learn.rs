@@ -121,8 +121,8 @@ fn solver_bytes(shape: Shape) -> usize {
 /// `config` for a search that learns on boards of `shape`, within
 /// [`Config::max_learn_bytes`]: as it is where its solver copies fit; else, for `bfs`, on as
 /// many threads as fit, or else without learning, with a warning that says which. Cube and
-/// conquer holds a copy per lane, whatever the threads: it learns where they fit, and
-/// otherwise runs as `bfs` without learning.
+/// conquer holds a copy per lane (per thread, or four under [`Config::same_stats`]): it
+/// learns where they fit, and otherwise runs as `bfs` without learning.
 pub(crate) fn within_budget(shape: Shape, config: &Config) -> Cow<'_, Config> {
     if !config.learns() {
         return Cow::Borrowed(config);
@@ -131,8 +131,8 @@ pub(crate) fn within_budget(shape: Shape, config: &Config) -> Cow<'_, Config> {
     let side = shape.side();
     let mib = |bytes: usize| bytes.div_ceil(1 << 20);
     if config.conquers() {
-        // A copy for each lane and the root's, whatever the threads; the clauses shared.
-        let need = (lanes::LANES + 1) * copy + lessons::clause_budget(config);
+        // A copy for each lane, the root's and one to search a cube again; the clauses shared.
+        let need = (lanes::n_lanes(config) + 2) * copy + lessons::clause_budget(config);
         if need <= config.max_learn_bytes {
             return Cow::Borrowed(config);
         }

@@ -138,6 +138,16 @@ pub struct Visit {
     pub waiting: usize,
 }
 
+/// What one [`Walk::step_cells`] did.
+pub(crate) struct CellsStep {
+    /// The board expanded.
+    pub(crate) id: usize,
+    /// Boards waiting after the step.
+    pub(crate) waiting: usize,
+    /// For a dead board, the index of the first cell left without a candidate.
+    pub(crate) dead_cell: Option<usize>,
+}
+
 /// A search tree walked one board at a time, in a strategy's order: a queue of boards for
 /// `bfs`, a stack for the others, one board expanded per [`Walk::step`].
 ///
@@ -284,6 +294,19 @@ impl Walk {
         inner!(&mut self.search, inner => inner.step())
     }
 
+    /// [`Walk::step`] for a recording of the boards' digits: the board's digits go into
+    /// `cells`, and the step says which board it expanded (its node is in [`Walk::nodes`]),
+    /// how many boards wait, and for a dead board the first cell left without a candidate.
+    /// No [`BoardView`] of the candidates is made, nor a copy of the node, and the board is
+    /// not kept for [`Walk::keep_boards`].
+    ///
+    /// # Errors
+    ///
+    /// [`TooLarge`], as [`Walk::step`].
+    pub(crate) fn step_cells(&mut self, cells: &mut Grid) -> Result<Option<CellsStep>, TooLarge> {
+        inner!(&mut self.search, inner => inner.step_cells(cells))
+    }
+
     /// Runs the walk to its end (or the cap) and returns its tree.
     ///
     /// # Errors
@@ -376,6 +399,50 @@ impl<B: Board> Inner<B> {
     }
 
     fn step(&mut self) -> Result<Option<Visit>, TooLarge> {
+        let Some((id, board)) = self.advance()? else {
+            return Ok(None);
+        };
+        let node = self.nodes[id].clone();
+        let view = BoardView::of(&board);
+        if let Some(boards) = &mut self.boards {
+            boards.resize(self.nodes.len(), None);
+            boards[id] = Some(view.clone());
+        }
+        Ok(Some(Visit {
+            order: node.visit.unwrap_or_default(),
+            node,
+            board: view,
+            waiting: self.open.len(),
+        }))
+    }
+
+    /// A step that hands out the board's digits only, into `cells`, and for a dead board the
+    /// first cell it left without a candidate.
+    fn step_cells(&mut self, cells: &mut Grid) -> Result<Option<CellsStep>, TooLarge> {
+        let Some((id, board)) = self.advance()? else {
+            return Ok(None);
+        };
+        *cells = board.to_grid();
+        let mut dead_cell = None;
+        if matches!(self.nodes[id].fate, Fate::Dead) {
+            let shape = self.puzzle.shape();
+            board.for_each_open(|cell, digits| {
+                if digits.is_empty() {
+                    let index = shape.index(cell);
+                    dead_cell = Some(dead_cell.map_or(index, |first: usize| first.min(index)));
+                }
+            });
+        }
+        Ok(Some(CellsStep {
+            id,
+            waiting: self.open.len(),
+            dead_cell,
+        }))
+    }
+
+    /// Expands the next board: the node's fate, forced count, visit and lessons set, its
+    /// children made and put in the open boards; the board's id and the board, once filled.
+    fn advance(&mut self) -> Result<Option<(usize, B)>, TooLarge> {
         let too_large = TooLarge {
             max_nodes: self.max_nodes,
         };
@@ -454,14 +521,20 @@ impl<B: Board> Inner<B> {
                     });
                 }
                 let children = first..self.nodes.len();
-                let made = children
-                    .clone()
-                    .zip(candidates)
-                    .map(|(child, digit)| (child, board.child(cell, digit)));
+                let board = &board;
+                let child = |(child, digit): (usize, Digit)| (child, board.child(cell, digit));
                 match self.order {
-                    Order::Breadth => self.open.extend(made),
+                    Order::Breadth => self
+                        .open
+                        .extend(children.clone().zip(candidates).map(child)),
                     // The largest digit goes on the stack first, so the smallest is popped next.
-                    Order::Depth => self.open.extend(made.collect::<Vec<_>>().into_iter().rev()),
+                    Order::Depth => self.open.extend(
+                        children
+                            .clone()
+                            .rev()
+                            .zip(candidates.iter().rev())
+                            .map(child),
+                    ),
                 }
                 Fate::Branched { cell, children }
             }
@@ -477,21 +550,10 @@ impl<B: Board> Inner<B> {
         node.visit = Some(order);
         node.fate = fate;
         node.learned = learned;
-        let node = node.clone();
         if self.stats.solutions >= self.limit {
             self.stop = Some(Stop::SolutionLimit);
         }
-        let view = BoardView::of(&board);
-        if let Some(boards) = &mut self.boards {
-            boards.resize(self.nodes.len(), None);
-            boards[id] = Some(view.clone());
-        }
-        Ok(Some(Visit {
-            node,
-            order,
-            board: view,
-            waiting: self.open.len(),
-        }))
+        Ok(Some((id, board)))
     }
 
     /// The index of `clause` among those met, added if it is new.

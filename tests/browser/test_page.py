@@ -161,9 +161,10 @@ class Pages(unittest.TestCase):
                              stats[key], f"{what} step {p}: whole run's {key}")
         if recording["note"] is None:
             if p > 0:
-                step = recording["steps"][p - 1]
+                steps = recording["steps"]
                 for key in ("nodes", "forced", "guesses", "dead", "found", "waiting"):
-                    self.assertEqual(shown["now"][key], step[key], f"{what} step {p}: {key}")
+                    self.assertEqual(shown["now"][key], steps[key][p - 1],
+                                     f"{what} step {p}: {key}")
             else:
                 self.assertEqual(shown["now"]["nodes"], 0)
         elif p > 0:
@@ -184,7 +185,7 @@ class Pages(unittest.TestCase):
         if recording["note"] is not None or len(program["solutions"]) != program["count"]:
             return
         side = recording["size"]
-        solved = [board["id"] for board in recording["boards"] if board["fate"] == "solved"]
+        solved = [board for board, fate in enumerate(recording["boards"]["fate"]) if fate == "s"]
         for board in solved[:50]:
             cells = self.browser.execute_script(
                 f"return window.explorePlayer.cells(0, {board});")
@@ -194,6 +195,19 @@ class Pages(unittest.TestCase):
                 line = "".join("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[cell] if cell else "."
                                for cell in cells)
             self.assertIn(line, program["solutions"], f"{name}: board {board}")
+
+    def check_columns(self, recording, name):
+        """The columns have an entry per board and per step, and each step's changed cells
+        are within the board."""
+        boards, steps = recording["boards"], recording["steps"]
+        n = len(boards["parent"])
+        for key in ("depth", "guess_cell", "guess", "fate", "cell", "forced"):
+            self.assertEqual(len(boards[key]), n, f"{name}: boards.{key}")
+        for key in ("waiting", "nodes", "forced", "guesses", "dead", "found", "changed"):
+            self.assertEqual(len(steps[key]), len(steps["board"]), f"{name}: steps.{key}")
+        self.assertEqual(len(steps["changes"]), 2 * sum(steps["changed"]), name)
+        cells = recording["size"] ** 2
+        self.assertTrue(all(0 <= index < cells for index in steps["changes"][::2]), name)
 
     def play(self, name, args):
         page = Path(self.dir.name) / (re.sub(r"\W+", "-", name) + ".html")
@@ -221,7 +235,8 @@ class Pages(unittest.TestCase):
             for key in ("nodes", "forced", "guesses", "dead", "found"):
                 self.assertEqual(shown["now"][key], stats[key], f"{name}: last {key}")
         if recording["note"] is None:
-            self.assertEqual(shown["max"], len(recording["steps"]))
+            self.assertEqual(shown["max"], len(recording["steps"]["board"]))
+            self.check_columns(recording, name)
         else:
             self.assertEqual(shown["max"], len(program["stats"]["per_depth"]))
         shown = self.press(Keys.ARROW_LEFT)
@@ -293,13 +308,36 @@ class Pages(unittest.TestCase):
         self.assertEqual(self.browser.execute_script(state), [50, False])
         depth = self.browser.find_element(By.ID, "depth-input")
         depth.send_keys("7", Keys.ENTER)
-        first = next(i + 1 for i, step in enumerate(recording["steps"])
-                     if recording["boards"][step["board"]]["depth"] == 7)
+        first = next(i + 1 for i, board in enumerate(recording["steps"]["board"])
+                     if recording["boards"]["depth"][board] == 7)
         shown = self.browser.execute_script(READ)
         self.assertEqual(shown["position"], first)
         self.assertIn("at depth 7", shown["live"])
         self.check_counts(shown, recording, program, "controls")
         self.check_quiet(page, "controls")
+
+    def test_a_step_names_its_candidates_and_clauses(self):
+        """The text of a step is read from the columns: a board that branched names the
+        candidates its clones hold, a board cut by a clause names that clause, and a dead
+        board the clauses it taught."""
+        page = Path(self.dir.name) / "words.html"
+        run_program(["-s", "bfs", "--learn", "clauses", "--forced", "hidden"], page)
+        self.load(page, "#step=1")
+        recording = self.embedded()["runs"][0]
+        boards, steps, clauses = recording["boards"], recording["steps"], recording["clauses"]
+        live = self.browser.execute_script(READ)["live"]
+        children = [id for id, parent in enumerate(boards["parent"]) if parent == 0]
+        digits = ", ".join("123456789"[boards["guess"][id] - 1] for id in children)
+        self.assertIn(f"a clone per candidate ({digits})", live)
+        visit = {board: i for i, board in enumerate(steps["board"])}
+        cut, clause = clauses["cut"][0], clauses["cut"][1]
+        self.load(page, f"#step={visit[cut] + 1}")
+        self.assertIn(clauses["text"][clause], self.browser.execute_script(READ)["live"])
+        board, clause = clauses["taught"][0], clauses["taught"][1]
+        self.load(page, f"#step={visit[board] + 1}")
+        self.assertIn("learned " + clauses["text"][clause],
+                      self.browser.execute_script(READ)["live"])
+        self.check_quiet(page, "words")
 
     def test_the_page_fits_a_phone(self):
         page = Path(self.dir.name) / "phone.html"

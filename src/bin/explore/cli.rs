@@ -1062,8 +1062,8 @@ pub(crate) struct RuleArgs {
     /// 25x25 and larger puzzles. bfs merges what a level learned before the next level, so
     /// every thread count gives the same frontier. cubes (bfs): cube and conquer, one hard
     /// puzzle on every core: bfs cuts the tree into --cubes boards, each searched by dfs that
-    /// learns, with the short clauses learned shared; the same answer and figures on every
-    /// thread count. explore compare takes several: --learn off,clauses puts each search with
+    /// learns, with the short clauses learned shared; the same answer on every thread count
+    /// (and the same figures with --same-stats). explore compare takes several: --learn off,clauses puts each search with
     /// and without learning side by side.
     #[arg(
         long,
@@ -1088,6 +1088,15 @@ pub(crate) struct RuleArgs {
         hide_short_help = true
     )]
     pub(crate) cubes: usize,
+
+    /// Cube and conquer: the same statistics on every thread count and run
+    ///
+    /// Deals the cubes to four fixed lanes that exchange their clauses at the end of each
+    /// round. Without it each thread conquers the next cube as soon as it is free and takes
+    /// the clauses shared so far: less work and no waiting; the answer is the same, but the
+    /// figures vary from run to run on more than one thread.
+    #[arg(long, help_heading = "Breadth-first engine", hide_short_help = true)]
+    pub(crate) same_stats: bool,
 
     /// Most boards one level of the bfs frontier may hold
     ///
@@ -1141,6 +1150,7 @@ impl RuleArgs {
                             .with_branch(branch)
                             .with_learn(learn)
                             .with_cubes(self.cubes)
+                            .with_same_stats(self.same_stats)
                             .with_max_frontier(self.max_frontier)
                             .with_max_frontier_bytes(self.max_frontier_bytes),
                     );

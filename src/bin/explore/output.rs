@@ -346,11 +346,10 @@ fn statistics(strategy: Strategy, budget: FrontierBudget, outcome: &Outcome) -> 
     if stats.cubes > 0 {
         let _ = writeln!(
             text,
-            "cubes:    {} cut by bfs, {} refuted by dfs that learns; {} shared in {}",
+            "cubes:    {} cut by bfs, {} refuted by dfs that learns; {}",
             counted(stats.cubes, "board", "boards"),
             count(stats.cubes_refuted),
-            counted(stats.clauses_shared, "clause", "clauses"),
-            counted(stats.rounds, "round", "rounds"),
+            crate::trace::shared(stats.clauses_shared, stats.rounds),
         );
     }
     let _ = write!(

@@ -203,13 +203,23 @@ fn cubes(fields: &Fields) -> String {
     }
     format!(
         "=> cubes: bfs cut the search at depth {} into {}, each searched by dfs that learns: \
-         {} refuted, {} shared in {}",
+         {} refuted, {}",
         fields.u64("depth"),
         counted(n, "board", "boards"),
         group(fields.u64("refuted") as f64),
-        counted(fields.u64("shared"), "clause", "clauses"),
-        counted(fields.u64("rounds"), "round", "rounds"),
+        shared(fields.u64("shared"), fields.u64("rounds")),
     )
+}
+
+/// The clauses cube and conquer shared: in rounds ([`explore::Config::same_stats`]), or as
+/// they came (no rounds).
+pub(crate) fn shared(clauses: u64, rounds: u64) -> String {
+    let clauses = counted(clauses, "clause", "clauses");
+    if rounds == 0 {
+        format!("{clauses} shared as they came")
+    } else {
+        format!("{clauses} shared in {}", counted(rounds, "round", "rounds"))
+    }
 }
 
 /// The closing line of one search, unwrapped.

@@ -2,30 +2,42 @@
 //! levels cut (`strategy/cubes.rs`), conquered by lanes of the search that learns, sharing the
 //! short clauses they learn.
 //!
-//! - **The lanes.** [`LANES`] solvers, each a copy of the depth-first search that learns at
-//!   the root, conquer the cubes: lane `k` the cubes `k`, `k + LANES`, `k + 2 LANES`, ... (its
-//!   *rounds*), one after the other, keeping what it learned from one to the next (clauses,
-//!   activity, restarts). The cube's guesses come first, each a guess of its own (a decision,
-//!   in SAT terms, as in a search under assumptions), and the search guesses by its activity
-//!   below them. A guess of the cube that the clauses rule out refutes the cube.
+//! - **The lanes.** A lane is a copy of the depth-first search that learns at the root, which
+//!   conquers cubes one after the other, keeping what it learned from one to the next
+//!   (clauses, activity, restarts). The cube's guesses come first, each a guess of its own (a
+//!   decision, in SAT terms, as in a search under assumptions), and the search guesses by its
+//!   activity below them. A guess of the cube that the clauses rule out refutes the cube.
+//! - **Who takes which cube.** By default each thread has a lane and, whenever it is free,
+//!   takes the next cube not taken (*free*): no thread waits for another. Under
+//!   [`Config::same_stats`], [`LANES`] lanes take fixed cubes, lane `k` the cubes `k`,
+//!   `k + LANES`, `k + 2 LANES`, ... (its *rounds*), whatever the threads.
 //! - **The sharing.** Since the cube's guesses are guesses like the search's own, every clause
 //!   a lane learns is implied by the rules and the clauses it started from, never by the cube:
 //!   none depends on the cube's guesses, so it holds in every cube. The clauses of at most
-//!   [`SHARED_LEN`] literals are shared: a lane takes, before its cube of round `r`, those the
-//!   other lanes learned in the rounds before `r - LAG`, merged round by round in lane order
-//!   without repeats. (A clause a lane keeps to exclude a solution it found is not learned,
-//!   and never shared. A clause learned through one holds in every solution but that one,
-//!   which lies in that cube alone: it holds in every other cube.)
+//!   [`SHARED_LEN`] literals are shared. Free, a lane takes, before each cube, those the other
+//!   lanes shared since it last took them. By rounds, a lane takes, before its cube of round
+//!   `r`, those the other lanes learned in the rounds before `r - LAG`, merged round by round
+//!   in lane order without repeats. (A clause a lane keeps to exclude a solution it found is
+//!   not learned, and never shared. A clause learned through one holds in every solution but
+//!   that one, which lies in that cube alone: it holds in every other cube.)
 //!
 //! # Why the answer does not depend on the threads
 //!
-//! Which lane conquers a cube, and which clauses it has taken before, depend on the cube's
-//! number alone: so each cube's search is the same whichever thread runs it, and when. The
-//! threads take whichever lane is ready (the rounds it must take are merged), the one furthest
-//! behind first, and what the cubes found is added up in cube order: the solutions, the count
-//! and every statistic are the same on every thread count. A lane may run [`LAG`] rounds ahead
-//! of the clauses it takes (none: it waits for the round before it), so that threads wait for
-//! one another less, at the cost of clauses that reach the other lanes later.
+//! What the cubes found is added up in cube order. A cube searched to its end found all its
+//! solutions, whichever lane searched it; a cube whose search stopped at the solution limit is
+//! searched again from the root's state without the clauses shared, so that the solutions it
+//! gives depend on the cube alone. Each cube's solutions are put in their canonical order.
+//! So the solutions, the count and the stop are the same on every thread count, free or by
+//! rounds.
+//!
+//! Free, the statistics are not: which clauses a lane holds when it takes a cube depends on
+//! the timing. By rounds they are: which lane conquers a cube, and which clauses it has taken
+//! before, depend on the cube's number alone, so each cube's search is the same whichever
+//! thread runs it, and when. The threads take whichever lane is ready (the rounds it must take
+//! are merged), the one furthest behind first. A lane may run [`LAG`] rounds ahead of the
+//! clauses it takes (none: it waits for the round before it), so that threads wait for one
+//! another less, at the cost of clauses that reach the other lanes later. The waiting is the
+//! price of the same figures (docs/benchmarks.md, "Cube and conquer").
 //!
 //! # Why nothing is lost or counted twice
 //!
@@ -37,9 +49,11 @@
 //! # Memory
 //!
 //! Each lane holds one solver copy, with its clauses within
-//! `max_frontier_bytes / LANES` (so all of them within one `dfs` that learns); the clauses
-//! shared are held within a 64th of `max_frontier_bytes`. A cube done waits, with what it
-//! found, only for the cubes before it: at most `LANES x (LAG + 2)` of them.
+//! `max_frontier_bytes / lanes` (so all of them within one `dfs` that learns); the clauses
+//! shared are held within a 64th of `max_frontier_bytes`, and one more copy searches a cube
+//! again. A cube done waits, with what it found, only for the cubes before it: by rounds, at
+//! most `LANES x (LAG + 2)` of them; free, a thread takes no cube more than [`AHEAD`] times
+//! the lanes past the first cube not done (it waits for it), so at most that many.
 
 use std::collections::HashSet;
 use std::sync::{Condvar, Mutex, PoisonError};
@@ -59,8 +73,19 @@ use crate::stats::Stats;
 /// least to hold.
 pub(super) const SHARED_LEN: usize = 8;
 
-/// Lanes: solvers that each conquer every `LANES`-th cube (see the module docs).
+/// Lanes under [`Config::same_stats`]: solvers that each conquer every `LANES`-th cube (see
+/// the module docs).
 pub(crate) const LANES: usize = 4;
+
+/// The lanes (solver copies) cube and conquer holds for `config`: one per thread, or
+/// [`LANES`] under [`Config::same_stats`].
+pub(crate) fn n_lanes(config: &Config) -> usize {
+    if config.same_stats {
+        LANES
+    } else {
+        config.n_threads()
+    }
+}
 
 /// Rounds a lane may run ahead of the clauses it takes (see the module docs). On frisch #5
 /// cut into 64 cubes: with none, 136,000 dead ends, and 2 threads (scheduled from each cube's
@@ -68,6 +93,10 @@ pub(crate) const LANES: usize = 4;
 /// later) and threads idle 2% of the time; with two, 152,000 and 3%. None does the least
 /// work on 2 threads, and on 1.
 const LAG: usize = 0;
+
+/// Free, how far past the first cube not done a thread may take a cube, in lanes: what waits
+/// to be added up stays bounded, and a slow cube seldom holds a thread up.
+const AHEAD: usize = 4;
 
 /// A cube: the guesses, candidates set true, that led from the root to its board.
 pub(crate) type Cube = SmallVec<[u32; 8]>;
@@ -102,18 +131,16 @@ pub(crate) fn conquer<B: Board>(
     let root = &root;
     // The solutions met above the cut count towards the limit.
     let limit = limit.saturating_sub(u64::try_from(found.count()).unwrap_or(u64::MAX));
-    let n_lanes = LANES.min(cubes.len()).max(1);
+    let n_lanes = n_lanes(config).min(cubes.len()).max(1);
     let lag = LAG;
+    let free = !config.same_stats;
     let lanes: Vec<Mutex<Lane>> = (0..n_lanes)
-        .map(|_| {
-            Mutex::new(Lane {
-                solver: Some(root.clone()),
-                schedule: Schedule::default(),
-            })
-        })
+        .map(|k| Mutex::new(Lane::new(k, root)))
         .collect();
     let board = Board_ {
         cubes,
+        root,
+        free,
         n_lanes,
         lag,
         limit,
@@ -122,6 +149,8 @@ pub(crate) fn conquer<B: Board>(
             busy: vec![false; n_lanes],
             imported: vec![0; n_lanes],
             merged: Vec::new(),
+            next_cube: 0,
+            pooled: Vec::new(),
             pool: Pool {
                 known: HashSet::new(),
                 bytes: 0,
@@ -133,6 +162,7 @@ pub(crate) fn conquer<B: Board>(
             stats: Stats::default(),
             stop: None,
             nodes: stats.nodes,
+            nodes_done: stats.nodes,
             round_nodes: Vec::new(),
         }),
         wake: Condvar::new(),
@@ -144,21 +174,27 @@ pub(crate) fn conquer<B: Board>(
     };
     let threads = config.n_threads().min(n_lanes);
     std::thread::scope(|scope| {
-        crate::threads::spawn_workers(threads - 1, "explore-cubes", |_| {
+        let board = &board;
+        let lanes = &lanes;
+        crate::threads::spawn_workers(threads - 1, "explore-cubes", |i| {
             std::thread::Builder::new()
                 .name("explore-cubes".to_owned())
-                .spawn_scoped(scope, || board.work(&lanes))
+                .spawn_scoped(scope, move || board.work(lanes, i + 1))
                 .map(drop)
         });
-        board.work(&lanes);
+        board.work(lanes, 0);
     });
     let state = board
         .state
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner);
     stats.merge(&state.stats);
-    stats.rounds = state.merged.len() as u64;
-    stats.clauses_shared = state.merged.iter().map(|round| round.len() as u64).sum();
+    if free {
+        stats.clauses_shared = state.pooled.len() as u64;
+    } else {
+        stats.rounds = state.merged.len() as u64;
+        stats.clauses_shared = state.merged.iter().map(|round| round.len() as u64).sum();
+    }
     let stop = state.stop.unwrap_or(Stop::Exhausted);
     found.append(state.found);
     stop
@@ -168,6 +204,8 @@ pub(crate) fn conquer<B: Board>(
 /// (its clauses, the activity of its candidates, when it restarts and forgets) from one cube
 /// to the next.
 struct Lane {
+    /// Its place among the lanes.
+    number: usize,
     /// `None` once the clauses leave no solution but those found.
     solver: Option<Solver>,
     schedule: Schedule,
@@ -203,6 +241,12 @@ impl Pool {
 #[allow(non_camel_case_types)]
 struct Board_<'a> {
     cubes: &'a [Cube],
+    /// The root's solver, for a cube searched again from it (see `add_up`).
+    root: &'a Solver,
+    /// Each thread conquers the next cube with its own lane, taking the clauses shared so far
+    /// (the default); else the lanes take their cubes and clauses by rounds
+    /// ([`Config::same_stats`]).
+    free: bool,
     n_lanes: usize,
     lag: usize,
     limit: u64,
@@ -228,6 +272,10 @@ struct State {
     imported: Vec<usize>,
     /// Per round merged, the clauses its cubes shared, in lane order, with the lane.
     merged: Vec<Vec<(usize, Vec<Lit>)>>,
+    /// Free: the next cube to conquer.
+    next_cube: usize,
+    /// Free: the clauses shared, with the lane, as they came (`imported` indexes it).
+    pooled: Vec<(usize, Vec<Lit>)>,
     pool: Pool,
     /// Per cube, what its conquest found, until the cubes before it are done.
     results: Vec<Option<Conquered>>,
@@ -241,6 +289,8 @@ struct State {
     /// node budget of a cube counts those of the rounds before it, the same on every thread
     /// count.
     nodes: u64,
+    /// Free: nodes of the cubes done, in any order, for the node budget of the next.
+    nodes_done: u64,
     round_nodes: Vec<u64>,
 }
 
@@ -248,7 +298,11 @@ impl Board_<'_> {
     /// Conquers cubes until none is left or the search must stop: takes, of the lanes that
     /// are ready (the clauses of every round they must take are merged), the one furthest
     /// behind.
-    fn work(&self, lanes: &[Mutex<Lane>]) {
+    fn work(&self, lanes: &[Mutex<Lane>], thread: usize) {
+        if self.free {
+            self.work_free(&lanes[thread]);
+            return;
+        }
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         while state.stop.is_none() {
             let full = state.prefix / self.n_lanes;
@@ -295,18 +349,76 @@ impl Board_<'_> {
         self.wake.notify_all();
     }
 
-    /// Records lane `k`'s cube of `round`, then adds up the cubes done in cube order, merging
-    /// the clauses each shared into its round's.
+    /// Conquers the next cube with `lane` (the thread's own) until none is left or the search
+    /// must stop, taking first the clauses the other lanes shared since it last took them.
+    fn work_free(&self, lane: &Mutex<Lane>) {
+        let mut lane = lane.lock().unwrap_or_else(PoisonError::into_inner);
+        let k = lane.number;
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        while state.stop.is_none() && state.next_cube < self.cubes.len() {
+            if state.next_cube >= state.prefix + AHEAD * self.n_lanes {
+                state = self
+                    .wake
+                    .wait(state)
+                    .unwrap_or_else(PoisonError::into_inner);
+                continue;
+            }
+            let index = state.next_cube;
+            state.next_cube += 1;
+            let imports: Vec<Vec<Lit>> = state.pooled[state.imported[k]..]
+                .iter()
+                .filter(|(from, _)| *from != k)
+                .map(|(_, clause)| clause.clone())
+                .collect();
+            state.imported[k] = state.pooled.len();
+            let nodes = state.nodes_done;
+            drop(state);
+            let mut result = lane.conquer(&self.cubes[index], &imports, nodes, self);
+            state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+            state.nodes_done += result.stats.nodes;
+            if self.n_lanes > 1 {
+                let shared = std::mem::take(&mut result.shared);
+                let State { pool, pooled, .. } = &mut *state;
+                pool.take(k, shared, pooled);
+            }
+            state.results[index] = Some(result);
+            self.add_up(&mut state);
+            self.wake.notify_all();
+        }
+        self.wake.notify_all();
+    }
+
+    /// Records lane `k`'s cube of `round`, then adds up the cubes done.
     fn finish(&self, state: &mut State, k: usize, round: usize, result: Conquered) {
         state.busy[k] = false;
         state.next_round[k] = round + 1;
         let index = round * self.n_lanes + k;
         state.results[index] = Some(result);
+        self.add_up(state);
+    }
+
+    /// Adds up the cubes done in cube order, as far as none is missing; by rounds, merges the
+    /// clauses each shared into its round's. A cube whose search stopped at the solution
+    /// limit is searched again from the root's state, without the clauses shared: which of
+    /// its solutions a search finds first depends on what its lane learned before, which
+    /// depends on the threads when they take cubes as they are free, and the answer must not.
+    /// (A cube searched to the end found all its solutions, whichever lane searched it.)
+    fn add_up(&self, state: &mut State) {
         // Once stopped, nothing more is added up: where it stops depends on the cubes alone.
         while state.stop.is_none() {
-            let Some(result) = state.results.get_mut(state.prefix).and_then(Option::take) else {
+            let Some(mut result) = state.results.get_mut(state.prefix).and_then(Option::take)
+            else {
                 break;
             };
+            if result.stop == Stop::SolutionLimit {
+                let mut lane = Lane::new(usize::MAX, self.root);
+                let mut again = lane.conquer(&self.cubes[state.prefix], &[], state.nodes, self);
+                again.stats.merge(&result.stats);
+                result = again;
+            }
+            // All of the cube's solutions, or those the search from the root's state finds
+            // first: the same whichever lane found them, in the same order.
+            result.found.sort();
             let (round, lane) = (state.prefix / self.n_lanes, state.prefix % self.n_lanes);
             if state.nodes + result.stats.nodes > self.budget.max_nodes() {
                 // Added up in cube order, the cubes stop at the same place on every run.
@@ -323,11 +435,13 @@ impl Board_<'_> {
                 state.stats.cubes_refuted += 1;
             }
             state.found.append(result.found);
-            if round == state.merged.len() {
-                state.merged.push(Vec::new());
+            if !self.free {
+                if round == state.merged.len() {
+                    state.merged.push(Vec::new());
+                }
+                let State { pool, merged, .. } = &mut *state;
+                pool.take(lane, result.shared, &mut merged[round]);
             }
-            let State { pool, merged, .. } = &mut *state;
-            pool.take(lane, result.shared, &mut merged[round]);
             if state.found.reached(self.limit) {
                 state.stop = Some(Stop::SolutionLimit);
             } else if result.stop != Stop::Exhausted {
@@ -338,6 +452,14 @@ impl Board_<'_> {
 }
 
 impl Lane {
+    fn new(number: usize, root: &Solver) -> Lane {
+        Lane {
+            number,
+            solver: Some(root.clone()),
+            schedule: Schedule::default(),
+        }
+    }
+
     /// Takes `imports`, the clauses the other lanes shared that it has not taken, then
     /// searches `cube`; `nodes_before` is the search's nodes so far, for its node budget.
     fn conquer(
