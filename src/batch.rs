@@ -25,7 +25,6 @@ use crate::config::Config;
 use crate::error::InputError;
 use crate::format::Puzzle;
 use crate::outcome::Outcome;
-use crate::strategy::solve;
 use crate::threads::spawn_workers;
 use crate::trace;
 
@@ -358,6 +357,6 @@ fn solve_one(puzzle: Puzzle, config: &Config) -> Solved {
     // Trace events of this search carry the puzzle's number through this span.
     let _span =
         tracing::info_span!(target: trace::TARGET, "puzzle", index = puzzle.index).entered();
-    let outcome = solve(&puzzle.grid, config);
+    let outcome = puzzle.solve(config);
     Solved { puzzle, outcome }
 }

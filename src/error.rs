@@ -220,6 +220,9 @@ pub enum InputErrorKind {
     /// A second puzzle where exactly one was expected.
     #[error("a second puzzle starts here; expected exactly one")]
     ExtraPuzzle,
+    /// A shard's cubes (`# cubes: ...` after a one-line puzzle) that cannot be read.
+    #[error("the cubes of a shard: {0}")]
+    Cubes(String),
     /// Input that could not be read.
     #[error("cannot read: {0}")]
     Io(String),

@@ -8,7 +8,8 @@
 //!   for 9x9, 256 for 16x16, 625 for 25x25), one puzzle per line, `.` `0` `-` or `_` for an
 //!   empty cell; after whitespace the rest of the line is a comment (`....PUZZLE.... 2836`),
 //!   unless it is another puzzle, which is an error (a full grid, the solution, is a comment);
-//!   81 dashes are the empty board, not a rule;
+//!   81 dashes are the empty board, not a rule; the comment `# cubes: ...` makes the line a
+//!   shard of cubes ([`Puzzle::cubes`], [`crate::shard::cubes`]);
 //! - **grids**: n lines of n cells, with or without spaces, tabs or commas between cells and
 //!   `|` between boxes; rules such as `---+---+---` between bands are skipped. In tab- or
 //!   comma-separated rows an empty field is an empty cell;
@@ -103,6 +104,7 @@ use std::iter::FusedIterator;
 use crate::error::{InputError, InputErrorKind};
 use crate::geometry::Shape;
 use crate::grid::Grid;
+use crate::shard::cubes::{self, Cubes};
 pub use crate::symbols::{Symbols, UnknownSymbols};
 
 use assemble::{Builder, Fault, Pos};
@@ -174,12 +176,29 @@ pub struct Puzzle {
     pub line: usize,
     /// The givens.
     pub grid: Grid,
+    /// For a shard that is a set of cubes ([`crate::shard::cubes`]), its cubes: a one-line
+    /// puzzle followed by the comment `# cubes: ...`. Solving it means solving those cubes
+    /// ([`crate::solve_cubes`]).
+    pub cubes: Option<Cubes>,
 }
 
 impl Puzzle {
     /// The puzzle `index` of an input (from 1), starting on `line` (from 1), with its givens.
     pub fn new(index: usize, line: usize, grid: Grid) -> Puzzle {
-        Puzzle { index, line, grid }
+        Puzzle {
+            index,
+            line,
+            grid,
+            cubes: None,
+        }
+    }
+
+    /// The puzzle's search: the whole, or the cubes of a shard ([`Puzzle::cubes`]).
+    pub fn solve(&self, config: &crate::Config) -> crate::Outcome {
+        match &self.cubes {
+            None => crate::solve(&self.grid, config),
+            Some(cubes) => crate::solve_cubes(&self.grid, cubes, config),
+        }
     }
 }
 
@@ -216,6 +235,7 @@ pub fn read_with<R: BufRead>(reader: R, input: &str, options: &Options) -> Reade
         reprocess: false,
         pending: None,
         provisional: None,
+        cubes: None,
         eof: false,
         done: false,
     }
@@ -294,6 +314,8 @@ pub struct Reader<R> {
     /// whole puzzle of its own (`[` then a 4x4 line): its line and grid, read as the next
     /// puzzle if the literal never closes, forgotten once the literal closes or takes more.
     provisional: Option<(usize, Grid)>,
+    /// The cubes of the one-line puzzle found on the current line, for its item.
+    cubes: Option<Cubes>,
     eof: bool,
     done: bool,
 }
@@ -380,6 +402,7 @@ impl<R: BufRead> Reader<R> {
                 index: self.index,
                 line,
                 grid,
+                cubes: self.cubes.take(),
             }),
             Err(fault) => {
                 if fault.kind.ends_input() {
@@ -484,7 +507,9 @@ impl<R: BufRead> Reader<R> {
                 };
                 if let Some((grid, after)) = quick_line(line.bytes, &self.options) {
                     self.pending = second(after);
-                    return Some(Ok((line.number, grid)));
+                    let (found, cubes) = with_cubes(&line, after, grid);
+                    self.cubes = cubes;
+                    return Some(found);
                 }
                 let opening = line::opening(line.text, symbols, side);
                 self.builder.reset(line.number);
@@ -497,10 +522,15 @@ impl<R: BufRead> Reader<R> {
                     opening.range,
                     opening.whole,
                 );
-                if matches!(found, Some(Ok(_))) && opening.whole {
-                    self.pending = second(end);
+                match found {
+                    Some(Ok((_, grid))) if opening.whole => {
+                        self.pending = second(end);
+                        let (found, cubes) = with_cubes(&line, end, grid);
+                        self.cubes = cubes;
+                        Some(found)
+                    }
+                    found => found,
                 }
-                found
             }
             (State::Skipping, Kind::Blank | Kind::Comment) => {
                 self.state = State::Idle;
@@ -723,6 +753,35 @@ fn quick_line(bytes: &[u8], options: &Options) -> Option<(Grid, usize)> {
         return None;
     }
     quick_cells(shape, &bytes[..n]).map(|grid| (grid, n))
+}
+
+/// The one-line puzzle `grid` of `line`, whose cells end at byte `after`, with the cubes its
+/// comment holds, if it is a shard of cubes; a fault where those cubes cannot be read.
+fn with_cubes(line: &Line<'_>, after: usize, grid: Grid) -> (Found, Option<Cubes>) {
+    let puzzle = (line.number, grid);
+    // The usual case, nothing after the puzzle, costs no look for a comment.
+    let rest = line.text.get(after..).unwrap_or("");
+    if !rest.contains('#') {
+        return (Ok(puzzle), None);
+    }
+    let hash = after + line::content_end(rest);
+    let Some(comment) = line.text.get(hash + 1..).map(str::trim_start) else {
+        return (Ok(puzzle), None);
+    };
+    let Some(text) = comment.strip_prefix(cubes::MARKER) else {
+        return (Ok(puzzle), None);
+    };
+    match Cubes::parse(text, puzzle.1.shape()) {
+        Ok(cubes) => (Ok(puzzle), Some(cubes)),
+        Err(why) => {
+            let start = line.text.len() - comment.len();
+            let pos = Pos {
+                line: line.number,
+                column: line.text[..start].chars().count() + 1,
+            };
+            (Err(Fault::new(pos, InputErrorKind::Cubes(why))), None)
+        }
+    }
 }
 
 /// The grid of `shape` whose cells are the bytes `cells`, if each is an ASCII cell that fits.

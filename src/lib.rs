@@ -58,5 +58,6 @@ pub use error::InputError;
 pub use grid::{Conflict, Grid};
 pub use outcome::{Outcome, Status, Stop};
 pub use progress::Progress;
+pub use shard::cubes::solve as solve_cubes;
 pub use stats::{DepthStats, Stats};
 pub use strategy::{board_bytes, solve};

@@ -46,6 +46,8 @@
 //! # Ok::<(), explore::InputError>(())
 //! ```
 
+pub mod cubes;
+
 use crate::board::{Board, General, Kernel, Nine};
 use crate::config::Config;
 use crate::grid::Grid;

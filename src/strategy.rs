@@ -20,6 +20,9 @@ pub(crate) use crate::outcome::Found;
 // The tree's walk learns as `bfs` does.
 pub(crate) use bfs::LevelLearner;
 pub(crate) use learn::{Guided, within_budget};
+// Shards of cubes cut and conquer as cube and conquer does.
+pub(crate) use cubes::{SplitCut, cut_for_split};
+pub(crate) use learn::Cube;
 
 mod backtrack;
 mod bfs;
@@ -73,6 +76,40 @@ pub fn solve(puzzle: &Grid, config: &Config) -> Outcome {
             }),
         },
     }
+}
+
+/// Conquers the given `cubes` of `puzzle` with the lanes of cube and conquer (`bfs --learn
+/// cubes`), in their order, under the forced-cell rule, limits and threads of `config`,
+/// whatever strategy and learning it names: the search of one shard of cubes
+/// (`crate::shard::cubes::solve`).
+pub(crate) fn solve_given(puzzle: &Grid, list: &[Cube], config: &Config) -> Outcome {
+    let config = &config
+        .clone()
+        .with_strategy(Strategy::Bfs)
+        .with_learn(Learn::Cubes);
+    match Kernel::for_search(puzzle.shape(), config.forced) {
+        Kernel::Nine => given_on::<Nine>(puzzle, config, |root| {
+            cubes::solve_given(puzzle, root, list, config)
+        }),
+        Kernel::General => given_on::<General>(puzzle, config, |root| {
+            cubes::solve_given(puzzle, root, list, config)
+        }),
+    }
+}
+
+/// [`solve_given`] on boards of kind `B`: givens that break a rule give no search.
+fn given_on<B: Board>(
+    puzzle: &Grid,
+    config: &Config,
+    conquer: impl FnOnce(B) -> Outcome,
+) -> Outcome {
+    let root = B::new(puzzle);
+    if root.broken() {
+        if let Some(conflict) = puzzle.conflict() {
+            return Outcome::conflict(conflict);
+        }
+    }
+    searched(config, || conquer(root))
 }
 
 /// [`solve`] with `bfs` or `dfs` on boards of kind `B`. The root board's setup settles every

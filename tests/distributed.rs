@@ -605,3 +605,182 @@ fn a_closed_pipe_ends_split_quietly() {
     assert!(errors.is_empty(), "{errors}");
     assert_eq!(status.code(), Some(2));
 }
+
+/// The shards of `explore split --learn cubes` (each line the puzzle and its cubes), solved
+/// part by part with `args` and JSON records, then merged under `--expect`.
+fn cube_shards_merged(puzzle: &str, split: &[&str], args: &[&str], output: &str) -> String {
+    let shards = run(
+        &[&["split", puzzle, "--learn", "cubes"][..], split].concat(),
+        b"",
+        0,
+    );
+    let lines = shard_lines(&shards);
+    assert!(
+        lines.iter().all(|line| line.contains(" # cubes: ")),
+        "{shards}"
+    );
+    let dir = files(&[("shards.txt", &shards)]);
+    let mut results = String::new();
+    for part in parts(&lines, 2) {
+        let output = explore()
+            .args([&["-", "--output", "json", "-q"][..], args].concat())
+            .write_stdin(part)
+            .output()
+            .unwrap();
+        assert!(output.status.code().is_some_and(|code| code <= 1));
+        results.push_str(&String::from_utf8(output.stdout).unwrap());
+    }
+    assert_eq!(results.lines().count(), lines.len(), "one record per shard");
+    assert!(results.lines().all(|record| record.contains("\"cubes\":")));
+    let expect = path(&dir, "shards.txt");
+    run(
+        &["merge", "--expect", &expect, "--output", output],
+        results.as_bytes(),
+        0,
+    )
+}
+
+#[test]
+fn shards_of_cubes_add_up_to_the_whole_count_and_solutions() {
+    for (puzzle, split) in [
+        (MULTI, &["--cubes", "20", "--shards", "3"][..]),
+        (MULTI, &["--cubes", "4", "--shards", "1000"]),
+        (EMPTY_4X4, &["--cubes", "10", "--shards", "4"]),
+    ] {
+        let count = run(&["--count", "--output", "line", puzzle], b"", 0);
+        let merged = cube_shards_merged(puzzle, split, &["--count"], "line");
+        assert_eq!(merged, count, "{puzzle} {split:?}");
+        let whole = run(&["--all", "--output", "line", puzzle], b"", 0);
+        let merged = cube_shards_merged(puzzle, split, &["--all"], "line");
+        assert_eq!(merged, whole, "{puzzle} {split:?}");
+    }
+    // Solution lines name no shard: under --expect, each line's solutions must lie in the
+    // cubes of the shard in its place.
+    let shards = run(
+        &[
+            "split", MULTI, "--learn", "cubes", "--cubes", "20", "--shards", "3",
+        ],
+        b"",
+        0,
+    );
+    let dir = files(&[("shards.txt", &shards)]);
+    let lines = run(
+        &["--all", "-", "--output", "line", "-q"],
+        shards.as_bytes(),
+        0,
+    );
+    let expect = path(&dir, "shards.txt");
+    let whole = run(&["--all", "--output", "line", MULTI], b"", 0);
+    let merged = run(
+        &["merge", "--expect", &expect, "--output", "line"],
+        lines.as_bytes(),
+        0,
+    );
+    assert_eq!(merged, whole);
+    let reversed: String = lines
+        .lines()
+        .rev()
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let message = stderr(&["merge", "--expect", &expect], reversed.as_bytes(), 2);
+    assert!(message.contains("outside the cubes"), "{message}");
+}
+
+#[test]
+fn merging_shards_of_cubes_checks_where_each_result_comes_from() {
+    let split = |cubes: &str| {
+        run(
+            &[
+                "split", MULTI, "--learn", "cubes", "--cubes", cubes, "--shards", "3",
+            ],
+            b"",
+            0,
+        )
+    };
+    let shards = split("20");
+    let dir = files(&[("shards.txt", &shards), ("other.txt", &split("8"))]);
+    let records = run(
+        &["--count", "-", "--output", "json", "-q"],
+        shards.as_bytes(),
+        0,
+    );
+    let records: Vec<&str> = records.lines().collect();
+    let expect = path(&dir, "shards.txt");
+    let merge = |lines: &[&str], expect: &str| {
+        stderr(
+            &["merge", "--expect", expect],
+            lines.join("\n").as_bytes(),
+            2,
+        )
+    };
+    // A result of the whole puzzle, as a program that reads no cubes would write it.
+    let whole = run(&["--count", "--output", "json", "-q", MULTI], b"", 0);
+    let message = merge(&[whole.trim_end(), records[1], records[2]], &expect);
+    assert!(message.contains("the whole puzzle"), "{message}");
+    // One shard's result twice, and one missing.
+    let message = merge(&[records[0], records[0], records[2]], &expect);
+    assert!(message.contains("a second result"), "{message}");
+    let message = merge(&records[..2], &expect);
+    assert!(message.contains("missing"), "{message}");
+    // The results of another split of the same puzzle.
+    let message = merge(&records, &path(&dir, "other.txt"));
+    assert!(message.contains("another split"), "{message}");
+    // A cube in two shards would be counted twice.
+    let doubled = format!("{shards}{}\n", shard_lines(&shards)[2]);
+    let dir = files(&[("doubled.txt", &doubled)]);
+    let message = merge(
+        &[&records[..], &records[2..]].concat(),
+        &path(&dir, "doubled.txt"),
+    );
+    assert!(message.contains("two shards"), "{message}");
+}
+
+#[test]
+fn split_with_cubes_refuses_a_depth_and_other_learning() {
+    for (args, says) in [
+        (&["--learn", "cubes", "--depth", "3"][..], "--depth"),
+        (&["--learn", "clauses"], "--learn cubes"),
+    ] {
+        let message = stderr(&[&["split", MULTI][..], args].concat(), b"", 2);
+        assert!(message.contains(says), "{message}");
+    }
+}
+
+/// A minimal 25x25 puzzle (benches/data/large/25x25-minimal.txt, the sixth: 0.25 CPU seconds
+/// optimised, a few seconds in a debug build), proven unique across three shards of cubes.
+#[test]
+fn a_hard_25x25_puzzle_is_proven_unique_across_three_shards_of_cubes() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/data/large/25x25-minimal.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let puzzle = text
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .nth(5)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let whole = run(&["--all", "--output", "line", puzzle], b"", 0);
+    let merged = cube_shards_merged(puzzle, &["--shards", "3"], &["--all"], "line");
+    assert_eq!(merged, whole);
+    assert_eq!(merged.split_whitespace().count(), 1, "unique");
+}
+
+#[test]
+fn the_human_output_of_a_shard_of_cubes_says_what_it_is() {
+    let shards = run(
+        &[
+            "split", EMPTY_4X4, "--learn", "cubes", "--cubes", "4", "--shards", "2", "-q",
+        ],
+        b"",
+        0,
+    );
+    let human = run(&["-", "-q"], shards.as_bytes(), 0);
+    assert_eq!(
+        human
+            .matches("a shard of 2 cubes (explore split --learn cubes): its solutions only")
+            .count(),
+        2,
+        "{human}"
+    );
+}

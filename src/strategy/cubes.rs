@@ -13,6 +13,10 @@
 //! Nothing is lost or counted twice: as for `explore split` ([`crate::shard`]), every solution
 //! of the puzzle is a solution met above the cut or a solution of exactly one cube, since two
 //! cubes first differ where an ancestor branched, with different digits in one cell.
+//!
+//! The same cut, and the same conquest, serve shards that are sets of cubes
+//! ([`crate::shard::cubes`]): [`cut_for_split`] cuts as [`solve`] does, and [`solve_given`]
+//! conquers the cubes of one shard with the same lanes.
 
 use std::time::Instant;
 
@@ -36,7 +40,8 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
     let mut found = Found::new(config);
     let mut depth = 0;
     let stop = 'search: {
-        let (cubes, filled) = match cut(root, config, &budget, limit, &mut stats, &mut found) {
+        let cut = cut(root, config, &budget, limit, &mut stats, &mut found, None);
+        let (cubes, filled) = match cut {
             Ok(cut) => cut,
             Err(stop) => break 'search stop,
         };
@@ -56,7 +61,8 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
 
 /// The breadth-first levels from `root` to the cut: the cubes in level order and the root
 /// filled by the forced rule; or why the search ended above the cut (no live board left, a
-/// budget, the solution limit).
+/// budget, the solution limit). The guesses that led to each solution met above the cut are
+/// pushed to `solved`, when given.
 fn cut<B: Board>(
     root: B,
     config: &Config,
@@ -64,6 +70,7 @@ fn cut<B: Board>(
     limit: u64,
     stats: &mut Stats,
     found: &mut Found,
+    mut solved: Option<&mut Vec<Cube>>,
 ) -> Result<(Vec<Cube>, Guided<B>), Stop> {
     let most_boards = config.frontier_boards(root.bytes()).max(1);
     let mut level = vec![Guided::new(root)];
@@ -84,7 +91,12 @@ fn cut<B: Board>(
             }
             match step {
                 Step::Dead => {}
-                Step::Solved => found.add(|| board.to_grid()),
+                Step::Solved => {
+                    if let Some(solved) = solved.as_deref_mut() {
+                        solved.push(Cube::from(board.guesses()));
+                    }
+                    found.add(|| board.to_grid());
+                }
                 Step::Counted(n) => found.add_counted(n),
                 Step::Branch(cell, candidates) => {
                     children += candidates.len() as usize;
@@ -112,4 +124,89 @@ fn cut<B: Board>(
         }
         depth += 1;
     }
+}
+
+/// The cut of [`solve`] for shards of cubes: the guesses that led to each solution met above
+/// the cut, then the cubes, in level order; the depth of the cut level (of the last level, when
+/// the search ended above the cut); whether it ended there; and the cut's statistics.
+/// Solutions are kept, so that a board near its end is branched rather than counted: each
+/// solution is one cube's.
+pub(crate) struct SplitCut {
+    pub(crate) solved: Vec<Cube>,
+    pub(crate) cubes: Vec<Cube>,
+    pub(crate) depth: usize,
+    pub(crate) ended: bool,
+    pub(crate) stats: Stats,
+}
+
+/// Cuts `root`'s search as [`solve`] does under `config`, with no budget but the frontier's
+/// and no solution limit, on the calling thread.
+pub(crate) fn cut_for_split<B: Board>(puzzle: &Grid, root: B, config: &Config) -> SplitCut {
+    let config = &config
+        .clone()
+        .with_keep_solutions(true)
+        .with_max_solutions(None)
+        .with_max_nodes(None)
+        .with_max_nodes_beyond_9x9(None)
+        .with_timeout(None);
+    let budget = Budget::new(config, puzzle.shape(), Instant::now());
+    let mut stats = Stats::default();
+    let mut found = Found::new(config);
+    let mut solved = Vec::new();
+    let cut = cut(
+        root,
+        config,
+        &budget,
+        u64::MAX,
+        &mut stats,
+        &mut found,
+        Some(&mut solved),
+    );
+    let (cubes, ended) = match cut {
+        Ok((cubes, _)) => (cubes, false),
+        Err(_) => (Vec::new(), true),
+    };
+    let depth = cubes.first().map_or(stats.max_depth, |cube| cube.len());
+    SplitCut {
+        solved,
+        cubes,
+        depth,
+        ended,
+        stats,
+    }
+}
+
+/// Conquers the given `cubes` of `root`'s search with the lanes of [`solve`]: the root filled
+/// by the forced rule, then the cubes in their order, dealt to the lanes as [`solve`] deals
+/// the cubes it cuts.
+pub(crate) fn solve_given<B: Board>(
+    puzzle: &Grid,
+    root: B,
+    cubes: &[Cube],
+    config: &Config,
+) -> Outcome {
+    let start = Instant::now();
+    let shape = puzzle.shape();
+    let budget = Budget::new(config, shape, start);
+    let limit = budget.max_solutions().min(config.max_kept(shape));
+    let mut stats = Stats::default();
+    let mut found = Found::new(config);
+    let mut root = Guided::new(root);
+    let step = expand(&mut root, 0, config, &mut stats, budget.deadline(), None);
+    stats.cubes = cubes.len() as u64;
+    let stop = if matches!(step, Step::Dead) {
+        stats.cubes_refuted = cubes.len() as u64;
+        Stop::Exhausted
+    } else {
+        learn::conquer(
+            shape, cubes, &root, config, &budget, limit, &mut stats, &mut found,
+        )
+    };
+    if found.reached(limit) {
+        found.truncate(limit);
+    }
+    Meter::new(config.progress.as_ref()).flush(&stats);
+    let depth = cubes.iter().map(|cube| cube.len()).max().unwrap_or(0);
+    crate::trace::cubes(depth, &stats);
+    Outcome::searched(found, stop, stats, start, None)
 }

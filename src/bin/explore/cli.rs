@@ -135,11 +135,20 @@ impl Cli {
         }
         match &self.command {
             None => self.solve.conflict(),
-            Some(Command::Split(args)) if args.rules.learns() => Some(
+            Some(Command::Split(args)) if args.rules.learn[0] == Learn::Clauses => Some(
                 "explore split cuts the breadth-first search, which does not learn: leave out \
-                 --learn"
+                 --learn, or split into sets of cubes with --learn cubes"
                     .to_owned(),
             ),
+            Some(Command::Split(args))
+                if args.rules.learn[0] == Learn::Cubes && args.depth.is_some() =>
+            {
+                Some(
+                    "--learn cubes cuts at the first level of --cubes boards, not at a depth: \
+                     leave out --depth"
+                        .to_owned(),
+                )
+            }
             _ => None,
         }
     }
@@ -697,7 +706,13 @@ so the shards' counts add up to the puzzle's, and their solutions to its solutio
 
 The output starts with comment lines (#) saying where the puzzle came from and how it was cut, \
 then one shard per line. Solve the shards anywhere (explore --count - --output line, or \
---all, or --output json), then add the results up with explore merge.";
+--all, or --output json), then add the results up with explore merge.
+
+With --learn cubes, for one hard puzzle (25x25): the search is cut into cubes as explore \
+--learn cubes cuts it (the first level of at least --cubes boards, each cube the guesses that \
+led to one), and the cubes are dealt in turn to --shards shards. Each line is then the puzzle, \
+then its shard's cubes in a comment that explore reads ('# cubes: r1c3=4,r2c7=1 ...'): \
+solving it conquers those cubes as one machine does, learning from one cube to the next.";
 
 const SPLIT_AFTER_HELP: &str = "\
 Exit status:
@@ -709,6 +724,8 @@ Examples:
   Count the empty 6x6 board's 28,200,960 grids in 1,000 pieces, on this machine:
     explore split .................................... --shards 1000 \\
       | explore --count - --output line | explore merge
+  Prove one hard 25x25 puzzle on 4 machines, a shard of cubes each:
+    explore split puzzle.txt --learn cubes --shards 4 > shards.txt
   Across two hosts with GNU parallel: docs/distributed.md.
 ";
 
@@ -733,7 +750,8 @@ pub(crate) struct SplitArgs {
     )]
     pub(crate) depth: Option<usize>,
 
-    /// Cut at the first level that holds at least N boards.
+    /// Cut at the first level that holds at least N boards; with --learn cubes, deal the
+    /// cubes to N shards (at most one a cube).
     #[arg(
         long,
         value_name = "N",
@@ -791,8 +809,9 @@ Nothing is skipped: a line that is none of these, or of another kind than the fi
 error naming its input, line and column, and so is a count line that contradicts itself \
 ('0 multiple', '1 none', '2 unique'). With --expect, the merge also checks that there is \
 exactly one result per puzzle of the file that was run, that each record is of one of its \
-puzzles (explore.solve/1 records name their puzzle; count lines do not), and that every \
-solution keeps the givens of its puzzle and of the puzzle the shards were split from.";
+puzzles (explore.solve/1 records name their puzzle, and a shard's cubes; count lines do not), \
+that every solution keeps the givens of its puzzle and of the puzzle the shards were split \
+from, and lies in its shard's cubes.";
 
 const MERGE_AFTER_HELP: &str = "\
 Exit status:

@@ -16,12 +16,13 @@
 //! result is an error naming its input, line and column, and with `--expect` the number of
 //! results is checked against the puzzles that were run.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::{self, Write as _};
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 
 use explore::geometry::Shape;
+use explore::shard::cubes::Cubes;
 use explore::{Grid, Status, Strategy, compare, format};
 use serde::{Deserialize, Serialize};
 
@@ -64,8 +65,8 @@ pub(crate) fn run(args: &MergeArgs) -> u8 {
             Ok(file) => {
                 let mut reader = BufReader::new(file);
                 let split_of = split_puzzle(&mut reader, &options);
-                let puzzles: Vec<Option<Grid>> = format::read_with(reader, &name, &options)
-                    .map(|item| item.ok().map(|puzzle| puzzle.grid))
+                let puzzles: Vec<Option<Shard>> = format::read_with(reader, &name, &options)
+                    .map(|item| item.ok().map(|puzzle| (puzzle.grid, puzzle.cubes)))
                     .collect();
                 let expected = puzzles.len();
                 let got = merge.n_results();
@@ -162,7 +163,12 @@ struct PartResult {
     /// The puzzle (a shard, or a puzzle of a batch) it is the result of, when it says
     /// (`explore.solve/1` records do).
     puzzle: Option<Grid>,
+    /// For a shard of cubes, its cubes, which the record names with its puzzle.
+    cubes: Option<Cubes>,
 }
+
+/// A puzzle that was run: its givens, and for a shard of cubes its cubes.
+type Shard = (Grid, Option<Cubes>);
 
 /// The state of a merge.
 struct Merge {
@@ -209,39 +215,66 @@ impl Merge {
     }
 
     /// Checks the results against the puzzles that were run: a result that names its puzzle
-    /// must be of one of them, each puzzle's at most once, and every solution merged must keep
-    /// the givens of the puzzle it is of (by name, or else the puzzle in the same place) and
-    /// of the puzzle the shards were split from.
+    /// (and, for a shard of cubes, its cubes) must be of one of them, each puzzle's at most
+    /// once, and every solution merged must keep the givens of the puzzle it is of (by name,
+    /// or else the puzzle in the same place), lie in its cubes, and keep the givens of the
+    /// puzzle the shards were split from. No cube may stand in two shards.
     fn check_expected(&mut self, expected: &Expected<'_>) -> Result<(), String> {
         if matches!(self.kind, Some((Kind::Records, _))) {
             return Ok(());
         }
-        let mut left: HashMap<&Grid, usize> = HashMap::new();
-        for grid in expected.puzzles.iter().flatten() {
-            *left.entry(grid).or_default() += 1;
-        }
         let name = expected.name;
+        let mut left: HashMap<(&Grid, Option<&Cubes>), usize> = HashMap::new();
+        let mut cubes_seen = HashSet::new();
+        for (grid, cubes) in expected.puzzles.iter().flatten() {
+            *left.entry((grid, cubes.as_ref())).or_default() += 1;
+            for cube in cubes.iter().flat_map(Cubes::iter) {
+                if !cubes_seen.insert((grid, cube)) {
+                    return Err(format!(
+                        "--expect {name}: a cube stands in two shards; split the puzzle again"
+                    ));
+                }
+            }
+        }
+        let cubes_of: HashSet<&Grid> = left
+            .keys()
+            .filter(|(_, cubes)| cubes.is_some())
+            .map(|(grid, _)| *grid)
+            .collect();
         let mut unnamed = None;
         for (i, result) in self.results.iter().enumerate() {
             let at = self.at(&result.place);
             let of = match &result.puzzle {
                 Some(puzzle) => {
-                    match left.get_mut(puzzle) {
+                    match left.get_mut(&(puzzle, result.cubes.as_ref())) {
                         Some(n) if *n > 0 => *n -= 1,
                         Some(_) => {
                             return Err(format!("{at}: a second result of one puzzle (two runs?)"));
+                        }
+                        None if result.cubes.is_none() && cubes_of.contains(puzzle) => {
+                            return Err(format!(
+                                "{at}: a result of the whole puzzle, where {name} holds shards of \
+                                 its cubes (solved by a program that does not read cubes?)"
+                            ));
+                        }
+                        None if result.cubes.is_some() => {
+                            return Err(format!("{at}: cubes not in {name} (another split's?)"));
                         }
                         None => {
                             return Err(format!("{at}: a puzzle not in {name} (another run's?)"));
                         }
                     }
-                    Some(puzzle)
+                    Some((puzzle, result.cubes.as_ref()))
                 }
                 None => {
                     if result.status.is_some() {
                         unnamed = unnamed.or(Some(i));
                     }
-                    expected.puzzles.get(i).and_then(Option::as_ref)
+                    expected
+                        .puzzles
+                        .get(i)
+                        .and_then(Option::as_ref)
+                        .map(|(grid, cubes)| (grid, cubes.as_ref()))
                 }
             };
             for solution in result.solutions.iter().flatten() {
@@ -249,7 +282,7 @@ impl Merge {
                 if expected.split_of.is_some_and(breaks) {
                     return Err(format!("{at}: a solution breaks the split puzzle's givens"));
                 }
-                if of.is_some_and(breaks) {
+                if of.is_some_and(|(puzzle, _)| breaks(puzzle)) {
                     return Err(if result.puzzle.is_some() {
                         format!("{at}: a solution breaks its own puzzle's givens")
                     } else {
@@ -258,6 +291,14 @@ impl Merge {
                             i + 1
                         )
                     });
+                }
+                if of
+                    .and_then(|(_, cubes)| cubes)
+                    .is_some_and(|cubes| !cubes.holds(solution))
+                {
+                    return Err(format!(
+                        "{at}: a solution outside the cubes of its shard (out of order?)"
+                    ));
                 }
             }
         }
@@ -356,6 +397,7 @@ impl Merge {
                 exact: false,
                 solutions: None,
                 puzzle: None,
+                cubes: None,
             });
             return Ok(());
         }
@@ -382,6 +424,7 @@ impl Merge {
                     exact,
                     solutions: None,
                     puzzle: None,
+                    cubes: None,
                 });
                 return Ok(());
             }
@@ -395,6 +438,7 @@ impl Merge {
                 exact: status == Status::None,
                 solutions: Some(Vec::new()),
                 puzzle: None,
+                cubes: None,
             });
             return Ok(());
         }
@@ -444,6 +488,7 @@ impl Merge {
             exact: true,
             solutions: Some(solutions),
             puzzle: None,
+            cubes: None,
         });
         Ok(())
     }
@@ -861,6 +906,8 @@ fn not_for(format: MergeFormat, what: &str) -> String {
 struct SolveRecord {
     /// Written since results say what they are of; older records merge without it.
     puzzle: Option<String>,
+    /// Written for a shard of cubes: with `puzzle`, what the result is of.
+    cubes: Option<String>,
     size: Option<usize>,
     #[serde(rename = "box")]
     box_shape: Option<String>,
@@ -884,6 +931,7 @@ impl SolveRecord {
                 exact: false,
                 solutions: None,
                 puzzle: None,
+                cubes: None,
             });
         }
         let status = status_named(&self.status)
@@ -921,6 +969,14 @@ impl SolveRecord {
             ),
             None => None,
         };
+        let cubes = match (&self.cubes, &puzzle) {
+            (Some(text), Some(puzzle)) => Some(
+                Cubes::parse(text, puzzle.shape())
+                    .map_err(|why| format!("field `cubes`: {why}"))?,
+            ),
+            (Some(_), None) => return Err("field `cubes` without its `puzzle`".to_owned()),
+            (None, _) => None,
+        };
         let solutions = if self.count == self.solutions.len() as u128 {
             let grids = self
                 .solutions
@@ -941,6 +997,7 @@ impl SolveRecord {
             exact,
             solutions,
             puzzle,
+            cubes,
         })
     }
 }
@@ -949,7 +1006,7 @@ impl SolveRecord {
 /// and, for the shards of `explore split`, the puzzle they were split from.
 struct Expected<'a> {
     name: &'a str,
-    puzzles: &'a [Option<Grid>],
+    puzzles: &'a [Option<Shard>],
     split_of: Option<&'a Grid>,
 }
 

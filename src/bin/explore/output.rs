@@ -135,7 +135,7 @@ impl Renderer {
                 out,
                 &Record::solved(
                     origin,
-                    &solved.puzzle.grid,
+                    &solved.puzzle,
                     &solved.outcome,
                     self.capped(solved).is_some(),
                 ),
@@ -177,6 +177,14 @@ impl Renderer {
     fn human(self, out: &mut dyn io::Write, origin: Origin<'_>, solved: &Solved) -> io::Result<()> {
         let outcome = &solved.outcome;
         writeln!(out, "{}", header(origin, solved.puzzle.grid.shape()))?;
+        if let Some(cubes) = &solved.puzzle.cubes {
+            // The grids alone would read as the whole puzzle's search.
+            writeln!(
+                out,
+                "a shard of {} (explore split --learn cubes): its solutions only",
+                explore::words::count(cubes.len() as u128, "cube", "cubes")
+            )?;
+        }
         let numbered = outcome.solutions.len() > 1;
         let label = |i: usize| {
             if numbered {
@@ -518,6 +526,10 @@ struct Record<'a> {
     /// The givens, in the form of the `line` output: what the result is of, so that results
     /// merged later can be matched to the puzzles (or shards) they belong to.
     puzzle: Option<String>,
+    /// For a shard of cubes, its cubes as the shard's line writes them: with `puzzle`, what
+    /// the result is of.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cubes: Option<String>,
     status: &'static str,
     /// The search stopped at the cap on kept solutions, not at the limit asked for: there may
     /// be more solutions.
@@ -535,7 +547,14 @@ struct Record<'a> {
 }
 
 impl<'a> Record<'a> {
-    fn solved(origin: Origin<'a>, puzzle: &Grid, outcome: &'a Outcome, capped: bool) -> Record<'a> {
+    fn solved(
+        origin: Origin<'a>,
+        puzzle: &explore::format::Puzzle,
+        outcome: &'a Outcome,
+        capped: bool,
+    ) -> Record<'a> {
+        let cubes = puzzle.cubes.as_ref().map(ToString::to_string);
+        let puzzle = &puzzle.grid;
         Record {
             header: Header::new(
                 SCHEMA,
@@ -543,6 +562,7 @@ impl<'a> Record<'a> {
                 Some(puzzle.shape()),
             ),
             puzzle: Some(puzzle.to_line()),
+            cubes,
             status: outcome.status().name(),
             capped,
             count: outcome.count,
@@ -558,6 +578,7 @@ impl<'a> Record<'a> {
         Record {
             header: Header::new(SCHEMA, (error.puzzle, &error.input, error.line), None),
             puzzle: None,
+            cubes: None,
             status: "invalid",
             capped: false,
             count: 0,

@@ -1,6 +1,7 @@
 //! `explore split`: one puzzle's search cut into shards, written one puzzle per line.
 //!
-//! [`explore::shard::split`] decides the shards; this module reads the one puzzle, writes a
+//! [`explore::shard::split`] decides the shards, or with `--learn cubes`
+//! [`explore::shard::cubes::split`] the shards that are sets of cubes; this module reads the one puzzle, writes a
 //! commented header saying where it came from and how it was cut, then the shards, and says
 //! on standard error what a user should know (a cut stopped by the frontier budget, a box
 //! shape the shards' lines do not carry).
@@ -8,9 +9,9 @@
 use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
 
-use explore::format;
 use explore::geometry::Shape;
 use explore::shard::{self, Cut, Reached};
+use explore::{Config, Forced, Grid, Learn, format};
 
 use crate::cli::SplitArgs;
 use crate::input::{DEMO_TITLE, Source};
@@ -51,11 +52,8 @@ pub(crate) fn run(args: &SplitArgs) -> u8 {
     }
 
     let config = args.config();
-    let cut = args.cut();
-    let split = shard::split(&puzzle.grid, &config, cut);
     let shape = puzzle.grid.shape();
     let needs_box = needs_box(shape);
-
     let origin = match source {
         Source::Demo => format!("{name} ({DEMO_TITLE})"),
         _ => format!("{name}, puzzle 1 (line {})", puzzle.line),
@@ -63,6 +61,12 @@ pub(crate) fn run(args: &SplitArgs) -> u8 {
     let mut header = String::new();
     let _ = writeln!(header, "# explore split of {origin}: {shape}");
     let _ = writeln!(header, "# puzzle {}", puzzle.grid.to_line());
+    if config.learn == Learn::Cubes {
+        return cubes(args, &config, &puzzle.grid, header);
+    }
+
+    let cut = args.cut();
+    let split = shard::split(&puzzle.grid, &config, cut);
     let _ = writeln!(
         header,
         "# cut: {}, forced={} branch={}",
@@ -98,23 +102,9 @@ pub(crate) fn run(args: &SplitArgs) -> u8 {
         "# solve every shard, then add the results up: explore merge (docs/distributed.md)"
     );
 
-    let mut out = BufWriter::new(io::stdout().lock());
-    let written = out.write_all(header.as_bytes()).and_then(|()| {
-        for grid in &split.shards {
-            out.write_all(grid.to_line().as_bytes())?;
-            out.write_all(b"\n")?;
-        }
-        out.flush()
-    });
-    if let Err(error) = written {
-        // A reader that went away is not reported, but the shards were not all written.
-        if error.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!(
-                "explore: cannot write the shards: {}",
-                crate::input::describe(&error)
-            );
-        }
-        return EXIT_INPUT;
+    let lines = split.shards.iter().map(|grid| grid.to_line());
+    if let Err(code) = write(&header, lines) {
+        return code;
     }
     if !args.quiet {
         if split.reached == Reached::Budget {
@@ -135,6 +125,124 @@ pub(crate) fn run(args: &SplitArgs) -> u8 {
         }
     }
     EXIT_OK
+}
+
+/// Splits `puzzle` into shards that are sets of cubes (`--learn cubes`) and writes them after
+/// `header`; returns the exit status.
+fn cubes(args: &SplitArgs, config: &Config, puzzle: &Grid, mut header: String) -> u8 {
+    let split = shard::cubes::split(puzzle, config, args.shards);
+    let shape = puzzle.shape();
+    let count = |n: usize, one: &str, many: &str| explore::words::count(n as u128, one, many);
+    let why = match split.reached {
+        Reached::Ended => format!(
+            "the search ended at depth {} above the cut: every cube is a solution",
+            split.depth
+        ),
+        Reached::Budget => format!(
+            "at depth {}, the last level within the frontier budget of {} boards, before \
+             --cubes {}",
+            split.depth, split.budget, config.cubes
+        ),
+        _ => format!(
+            "at depth {}, the first level of --cubes {} boards or more",
+            split.depth, config.cubes
+        ),
+    };
+    let _ = writeln!(
+        header,
+        "# cut: {} as explore --learn cubes cuts them, {why}; forced={} branch={}",
+        count(split.n_cubes, "cube", "cubes"),
+        config.forced,
+        config.branch
+    );
+    let _ = writeln!(
+        header,
+        "# {} ({} met above the cut, then {} at depth {}; {} expanded, {} dead)",
+        count(split.n_cubes, "cube", "cubes"),
+        count(split.n_solutions, "solution", "solutions"),
+        count(split.n_cubes - split.n_solutions, "board", "boards"),
+        split.depth,
+        count(split.boards as usize, "board", "boards"),
+        split.dead,
+    );
+    let _ = writeln!(
+        header,
+        "# dealt in turn to {}: each line is the puzzle and its shard's cubes, which explore \
+         conquers as one machine does, learning from cube to cube",
+        count(split.shards.len(), "shard", "shards")
+    );
+    let mut flags = Vec::new();
+    if needs_box(shape) {
+        flags.push(format!("--box {}x{}", shape.box_rows(), shape.box_cols()));
+    }
+    if config.forced != Forced::default() {
+        flags.push(format!("--forced {}", config.forced));
+    }
+    if !flags.is_empty() {
+        let _ = writeln!(
+            header,
+            "# solve the shards with {}: their lines do not say it",
+            flags.join(" ")
+        );
+    }
+    let _ = writeln!(
+        header,
+        "# solve every shard, then add the results up: explore merge (docs/distributed.md)"
+    );
+    let puzzle_line = puzzle.to_line();
+    let lines = split
+        .shards
+        .iter()
+        .map(|cubes| format!("{puzzle_line} # {} {cubes}", shard::cubes::MARKER));
+    if let Err(code) = write(&header, lines) {
+        return code;
+    }
+    if !args.quiet {
+        if split.reached == Reached::Budget {
+            eprintln!(
+                "explore: split: the next level would hold more than {} boards, the frontier \
+                 budget (--max-frontier, --max-frontier-bytes): cut at depth {} with {}",
+                group(split.budget as f64),
+                split.depth,
+                count(split.n_cubes, "cube", "cubes")
+            );
+        }
+        if split.shards.len() < args.shards && split.n_cubes > 0 {
+            eprintln!(
+                "explore: split: {} for --shards {}: a shard holds one cube at least",
+                count(split.n_cubes, "cube", "cubes"),
+                args.shards
+            );
+        }
+        if !flags.is_empty() {
+            eprintln!("explore: split: solve the shards with {}", flags.join(" "));
+        }
+    }
+    EXIT_OK
+}
+
+/// Writes `header`, then each of `lines` on a line of its own, to standard output; the exit
+/// status when they could not all be written.
+fn write(header: &str, lines: impl Iterator<Item = String>) -> Result<(), u8> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let written = out.write_all(header.as_bytes()).and_then(|()| {
+        for line in lines {
+            out.write_all(line.as_bytes())?;
+            out.write_all(b"\n")?;
+        }
+        out.flush()
+    });
+    if let Err(error) = written {
+        // A reader that went away is not reported, but the shards were not all written.
+        if error.kind() != io::ErrorKind::BrokenPipe {
+            eprintln!(
+                "explore: cannot write the shards: {}",
+                crate::input::describe(&error)
+            );
+        }
+        return Err(EXIT_INPUT);
+    }
+    Ok(())
 }
 
 /// Whether a line of `shape`'s cells reads back as another shape unless `--box` says.
