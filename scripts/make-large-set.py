@@ -8,8 +8,9 @@ seeds a puzzle, default 1): a full grid from `explore generate --size SIZE --giv
 --seed S` (the grid explore's generator draws for that seed), then its givens are removed in
 a random order drawn from S, each only if CaDiCaL proves the puzzle keeps one solution, until
 GIVENS are left (0: one pass over every cell). A seed whose pass ends with more givens is
-dropped and the next tried. The puzzles go to standard output in numbers (0 = empty), one per
-line; what each seed gave, to standard error (PROGRESS=SECONDS: how far a pass is, as well).
+dropped and the next tried. The puzzles go to standard output, one per line, as explore writes
+them (a symbol a cell up to 35x35, `.` for empty; numbers above, 0 for empty); what each seed
+gave, to standard error (PROGRESS=SECONDS: how far a pass is, as well).
 
 The check. Removing the given at cell c from a unique puzzle with solution S leaves it unique
 iff no solution has a digit other than S[c] at c: one SAT call, unsatisfiable for a removal
@@ -18,9 +19,10 @@ one pass decides. The cells are taken WINDOW at a time (default 4): the givens o
 window are fixed (their digits struck from their peers, and every cell left with one candidate
 placed, in Python), what is left is one incremental CaDiCaL 1.9.5 (python-sat) with
 exactly-one clauses over the candidates, and the window's givens are assumptions, so what the
-solver learns in one check carries over to the next of the window. Larger windows were slower
-(64: far slower; the fixed givens propagate less), and a solver for the whole board with every
-given an assumption slower still (8 times, on 36x36 puzzles of 700 givens).
+solver learns in one check carries over to the next of the window. A fresh solver for each
+check was about as fast, a window of 64 cells far slower (the fixed givens propagate less), and
+one solver for the whole board with every given an assumption about 8 times slower (36x36
+puzzles of 700 givens).
 
 A check that CaDiCaL does not settle within CELL_CONFLICTS conflicts (default 20,000) keeps its
 given: every removal made is proven, so the puzzle is unique, but it may keep givens that
@@ -41,6 +43,7 @@ import time
 
 from pysat.solvers import Solver
 
+SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -66,7 +69,7 @@ def full_grid(size, seed):
                          check=True, capture_output=True, text=True).stdout
     tokens = out.split()
     if len(tokens) == 1:  # up to 35x35 explore writes one symbol a cell: 1-9, then letters
-        values = ["123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".index(ch) + 1 for ch in tokens[0]]
+        values = [SYMBOLS.index(ch) + 1 for ch in tokens[0]]
     else:
         values = [int(t) for t in tokens]
     assert len(values) == size * size and 0 not in values, "a full grid"
@@ -218,6 +221,14 @@ def make(size, target, seed, g):
     return (puzzle if ok else None), left, calls, kept, cpu() - start
 
 
+def written(puzzle, size):
+    """A puzzle as explore writes it: a symbol a cell up to 35x35 (1-9, then letters, `.` for
+    empty), numbers with 0 for empty above."""
+    if size <= len(SYMBOLS):
+        return "".join(SYMBOLS[v - 1] if v else "." for v in puzzle)
+    return " ".join(map(str, puzzle))
+
+
 def main(argv):
     if len(argv) not in (5, 6):
         print(__doc__, file=sys.stderr)
@@ -239,7 +250,7 @@ def main(argv):
                   flush=True)
             seed += 1
             if puzzle:
-                print(" ".join(map(str, puzzle)), flush=True)
+                print(written(puzzle, size), flush=True)
                 made += 1
                 break
         else:
