@@ -5,7 +5,7 @@
     scripts/bench-large.py --check SET [OUT]     every puzzle of SET proven unique by CaDiCaL
                                                  alone; with OUT, their solutions written there
 
-For each puzzle of SET (one per line, `#` comments; 1-9 and letters, or numbers for 36x36),
+For each puzzle of SET (one per line, `#` comments; 1-9 and letters, or numbers from 36x36 on),
 alternating within each round: explore counting to two solutions (`-n 2`, its default: the
 status `unique` is the proof) with $EXPLORE_ARGS, then with $EXPLORE_ARGS_B if set, then the
 reference, `python3 ../shared/bench/solvers.py cadical PUZZLE LIMIT` ($REF names another
@@ -23,7 +23,7 @@ puzzle and the rules. A disagreement is printed and makes the exit status 1.
 The table gives per puzzle the median over ROUNDS (default 1) of CPU and wall seconds and the
 ratio explore CPU / reference CPU; then the totals (a timeout counts LIMIT wall seconds and the
 CPU it used) and how many puzzles each proved unique within the limit. LOG=FILE appends every
-run as a JSON line. 36x36 puzzles are written in numbers, which solvers.py does not read: the
+run as a JSON line. 36x36 and 49x49 puzzles are in numbers, which solvers.py does not read: the
 reference then runs through this script's `--ref` mode, solvers.py's own model and solver with
 its reading and writing of puzzles replaced by numbers.
 
@@ -180,7 +180,7 @@ def run_ref(ref, text, side, limit):
 
 
 def ref_numbers(ref, text, limit):
-    """solvers.py's solver on a puzzle of numbers (36x36): its reading and writing replaced."""
+    """solvers.py's solver on a puzzle in numbers (36x36 and up), reading and writing replaced."""
     import importlib.util
     spec = importlib.util.spec_from_file_location("solvers", SOLVERS)
     solvers = importlib.util.module_from_spec(spec)

@@ -1109,6 +1109,46 @@ fn size_36x36_puzzles_have_their_one_stored_solution() {
     }
 }
 
+/// The 49x49 sample (`tests/data/49x49.txt`, its solution proven unique by CaDiCaL,
+/// tests/data/README.md): boxes of 7x7, digits up to 49 read in numbers; `bfs` and `dfs` with
+/// the large-board rules find exactly the stored solution, `bfs` on one thread and on two.
+#[test]
+fn size_49x49_puzzle_has_its_one_stored_solution() {
+    let puzzles = read_numbers(&data_dir().join("49x49.txt"));
+    let solutions = read_numbers(&data_dir().join("49x49.solutions"));
+    assert_eq!(puzzles.len(), 1);
+    assert_eq!(solutions.len(), puzzles.len());
+    let variants = [
+        (
+            "bfs_subsets_probe_1",
+            bfs(Forced::Subsets, Branch::Probe, 1),
+        ),
+        (
+            "bfs_subsets_probe_2",
+            bfs(Forced::Subsets, Branch::Probe, 2),
+        ),
+        ("dfs_subsets_fewest", dfs(Forced::Subsets, Branch::Fewest)),
+    ];
+    for ((origin, puzzle), (_, solution)) in puzzles.iter().zip(&solutions) {
+        assert_eq!(
+            puzzle.shape(),
+            Shape::new(7, 7).expect("a shape"),
+            "{origin}"
+        );
+        assert_eq!(puzzle.n_filled(), 1400, "{origin}");
+        assert!(solution.is_solution_of(puzzle), "{origin}");
+        for (name, config) in &variants {
+            let outcome = solve(puzzle, config);
+            assert_eq!(outcome.stop, Stop::Exhausted, "{origin} / {name}");
+            assert_eq!(
+                outcome.solutions,
+                std::slice::from_ref(solution),
+                "{origin} / {name}"
+            );
+        }
+    }
+}
+
 /// The suite's own reader takes every size up to 35x35 and refuses what no board has.
 #[test]
 fn grids_of_every_size_parse() {
