@@ -13,9 +13,11 @@
 //!    shuffles then spread).
 //! 2. **Givens removed.** The cells are taken in random order, each with its images under the
 //!    [`Symmetry`] asked for (its orbit), and an orbit's givens are removed if the puzzle keeps
-//!    exactly one solution, as the engine's own [`solve`] says when it counts to two. Removing
-//!    givens only adds solutions, so a given that could not go once can never go later: one pass
-//!    without symmetry leaves a minimal puzzle. With a symmetry whole orbits go; a puzzle is then
+//!    exactly one solution, as the engine's own [`solve`] says when it counts to two; from
+//!    25x25 on, when it finds no solution with the grid's digit ruled out of an emptied cell,
+//!    its guesses leaning to the grid's digits (`generate/unique.rs` says why that is the same
+//!    check). Removing givens only adds solutions, so a given that could not go once can never
+//!    go later: one pass without symmetry leaves a minimal puzzle. With a symmetry whole orbits go; a puzzle is then
 //!    minimal only if no single given can go, which [`Options::minimal`] checks.
 //!
 //! A target number of givens stops the removal there; a target level ([`Level`]) keeps a removal
