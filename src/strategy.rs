@@ -74,10 +74,10 @@ pub(crate) fn solve_near(
     config: &Config,
 ) -> Outcome {
     let nine = Kernel::for_search(puzzle.shape(), config.forced) == Kernel::Nine;
-    let on = Ahead { away, near };
+    let ahead = Ahead { away, near };
     match config.strategy {
-        Strategy::Bfs | Strategy::Dfs if nine => solve_on::<Nine>(puzzle, on, config),
-        Strategy::Bfs | Strategy::Dfs => solve_on::<General>(puzzle, on, config),
+        Strategy::Bfs | Strategy::Dfs if nine => solve_on::<Nine>(puzzle, ahead, config),
+        Strategy::Bfs | Strategy::Dfs => solve_on::<General>(puzzle, ahead, config),
         Strategy::Bitmask | Strategy::Backtrack => match puzzle.conflict() {
             Some(conflict) => Outcome::conflict(conflict),
             None => searched(config, || match config.strategy {
