@@ -13,9 +13,11 @@
 //!    shuffles then spread).
 //! 2. **Givens removed.** The cells are taken in random order, each with its images under the
 //!    [`Symmetry`] asked for (its orbit), and an orbit's givens are removed if the puzzle keeps
-//!    exactly one solution, as the engine's own [`solve`] says when it counts to two. Removing
-//!    givens only adds solutions, so a given that could not go once can never go later: one pass
-//!    without symmetry leaves a minimal puzzle. With a symmetry whole orbits go; a puzzle is then
+//!    exactly one solution, as the engine's own [`solve`] says when it counts to two; from
+//!    25x25 on, when it finds no solution with the grid's digit ruled out of an emptied cell,
+//!    its guesses leaning to the grid's digits (`generate/unique.rs` says why that is the same
+//!    check). Removing givens only adds solutions, so a given that could not go once can never
+//!    go later: one pass without symmetry leaves a minimal puzzle. With a symmetry whole orbits go; a puzzle is then
 //!    minimal only if no single given can go, which [`Options::minimal`] checks.
 //!
 //! A target number of givens stops the removal there; a target level ([`Level`]) keeps a removal
@@ -32,6 +34,7 @@
 //! that no puzzle can meet are refused before any work ([`Options::check`]).
 
 mod limits;
+mod unique;
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -40,10 +43,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use limits::{Allowance, Spent};
+use unique::{Unique, unique_config};
 
 use crate::geometry::{Digit, Shape};
 use crate::grade::{self, Grade, Level};
-use crate::{Config, Forced, Grid, Learn, Stop, Strategy, UnknownName, solve};
+use crate::{Config, Forced, Grid, Stop, Strategy, UnknownName, solve};
 
 /// The symmetry of the pattern of givens; a puzzle has at least the one asked for.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -531,30 +535,6 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// A depth-first search on one thread that stops at the second solution and keeps none: the
-/// uniqueness check. Up to 9x9 locked candidates make the smallest trees for their cost; above,
-/// subsets pay for themselves near the fewest givens, and from 25x25 on the search learns from
-/// its dead ends (docs/benchmarks.md, "A search that learns").
-fn unique_config(shape: Shape) -> Config {
-    let forced = if shape.side() <= 9 {
-        Forced::Locked
-    } else {
-        Forced::Subsets
-    };
-    let learn = if shape.side() >= 25 {
-        Learn::Clauses
-    } else {
-        Learn::Off
-    };
-    Config::default()
-        .with_strategy(Strategy::Dfs)
-        .with_threads(1)
-        .with_forced(forced)
-        .with_learn(learn)
-        .with_max_solutions(Some(2))
-        .with_keep_solutions(false)
-}
-
 /// Whether `puzzle` has exactly one solution, by the engine counting to two.
 pub fn is_unique(puzzle: &Grid) -> bool {
     let outcome = solve(puzzle, &unique_config(puzzle.shape()));
@@ -563,12 +543,27 @@ pub fn is_unique(puzzle: &Grid) -> bool {
 
 /// Whether `puzzle` has exactly one solution and no given can go without losing it.
 pub fn is_minimal(puzzle: &Grid) -> bool {
-    is_unique(puzzle) && matches!(removable(puzzle, &mut Allowance::unlimited()), Ok(None))
+    let shape = puzzle.shape();
+    let outcome = solve(puzzle, &unique_config(shape).with_keep_solutions(true));
+    let [solution] = &outcome.solutions[..] else {
+        return false;
+    };
+    let unique = Unique::new(shape);
+    outcome.stop == Stop::Exhausted
+        && matches!(
+            removable(puzzle, solution, &unique, &mut Allowance::unlimited()),
+            Ok(None)
+        )
 }
 
-/// The first given (a reading-order index) whose removal leaves `puzzle` with one solution.
-fn removable(puzzle: &Grid, allowance: &mut Allowance) -> Result<Option<usize>, Spent> {
-    let config = unique_config(puzzle.shape());
+/// The first given (a reading-order index) whose removal leaves `puzzle`, whose one solution
+/// is `solution`, with one solution.
+fn removable(
+    puzzle: &Grid,
+    solution: &Grid,
+    unique: &Unique,
+    allowance: &mut Allowance,
+) -> Result<Option<usize>, Spent> {
     let mut values = puzzle.as_slice().to_vec();
     for index in 0..values.len() {
         let digit = values[index];
@@ -576,9 +571,9 @@ fn removable(puzzle: &Grid, allowance: &mut Allowance) -> Result<Option<usize>, 
             continue;
         }
         values[index] = 0;
-        let outcome = allowance.solve(&Grid::from_values(puzzle.shape(), &values), &config)?;
+        let emptied = Grid::from_values(puzzle.shape(), &values);
         values[index] = digit;
-        if outcome.stop == Stop::Exhausted && outcome.count == 1 {
+        if unique.keeps(&emptied, &[index], solution, allowance)? {
             return Ok(Some(index));
         }
     }
@@ -685,38 +680,19 @@ fn scramble(grid: &Grid, rng: &mut Rng) -> Grid {
     Grid::from_values(shape, &cells)
 }
 
-/// What a removal must keep: one solution, or one that the level's rule reaches without a
-/// guess.
-fn keeps(
-    puzzle: &Grid,
-    rule: Option<Forced>,
-    config: &Config,
-    allowance: &mut Allowance,
-) -> Result<bool, Spent> {
-    match rule {
-        Some(rule) => {
-            allowance.check()?;
-            Ok(grade::solves_without_guessing(puzzle, rule))
-        }
-        None => {
-            let outcome = allowance.solve(puzzle, config)?;
-            Ok(outcome.stop == Stop::Exhausted && outcome.count == 1)
-        }
-    }
-}
-
-/// `solution` with its orbits' givens removed in `rng`'s order while `keeps` holds, until
-/// `stop_at` givens are left if given.
+/// `solution` with its orbits' givens removed in `rng`'s order while the puzzle keeps one
+/// solution (`unique`), or one that the level's rule reaches without a guess, until `stop_at`
+/// givens are left if given.
 fn reduce(
     solution: &Grid,
     orbits: &mut [Vec<usize>],
     stop_at: Option<usize>,
     rule: Option<Forced>,
     rng: &mut Rng,
+    unique: &Unique,
     allowance: &mut Allowance,
 ) -> Result<Grid, Spent> {
     let shape = solution.shape();
-    let config = unique_config(shape);
     rng.shuffle(orbits);
     let mut values = solution.as_slice().to_vec();
     let mut filled = shape.n_cells();
@@ -735,7 +711,15 @@ fn reduce(
         for &cell in orbit {
             values[cell] = 0;
         }
-        if keeps(&Grid::from_values(shape, &values), rule, &config, allowance)? {
+        let puzzle = Grid::from_values(shape, &values);
+        let keeps = match rule {
+            Some(rule) => {
+                allowance.check()?;
+                grade::solves_without_guessing(&puzzle, rule)
+            }
+            None => unique.keeps(&puzzle, orbit, solution, allowance)?,
+        };
+        if keeps {
             filled -= orbit.len();
         } else {
             for (&cell, &value) in orbit.iter().zip(&saved) {
@@ -797,9 +781,18 @@ fn attempt(
         1
     };
     let mut fewest: Option<usize> = None;
+    let unique = Unique::new(shape);
     for attempt in 1..=tries {
         let solution = draw_solution(shape, &mut rng, allowance)?;
-        let puzzle = reduce(&solution, &mut orbits, stop_at, rule, &mut rng, allowance)?;
+        let puzzle = reduce(
+            &solution,
+            &mut orbits,
+            stop_at,
+            rule,
+            &mut rng,
+            &unique,
+            allowance,
+        )?;
         let n = puzzle.n_filled();
         fewest = Some(fewest.map_or(n, |least| least.min(n)));
         if options.givens.is_some_and(|givens| givens != n) {
@@ -807,7 +800,10 @@ fn attempt(
         }
         // Without symmetry one pass is minimal (module docs) unless a rule held it back.
         let proven = options.symmetry == Symmetry::None && rule.is_none();
-        if options.minimal && !proven && removable(&puzzle, allowance)?.is_some() {
+        if options.minimal
+            && !proven
+            && removable(&puzzle, &solution, &unique, allowance)?.is_some()
+        {
             continue;
         }
         let grade = allowance.grade(&puzzle)?;

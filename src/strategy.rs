@@ -8,7 +8,7 @@
 
 use crate::board::{Board, General, Kernel, Nine};
 use crate::config::{Config, Forced, Learn};
-use crate::geometry::Shape;
+use crate::geometry::{Digit, Shape};
 use crate::grid::Grid;
 use crate::outcome::Outcome;
 use crate::trace;
@@ -64,10 +64,23 @@ pub fn board_bytes(shape: Shape, forced: Forced) -> usize {
 /// search. Every strategy reports its solutions sorted, so the outcome does not depend on
 /// thread count or discovery order.
 pub fn solve(puzzle: &Grid, config: &Config) -> Outcome {
+    solve_near(puzzle, &[], None, config)
+}
+
+/// [`solve`] of `puzzle` with each digit of `away` ruled out of its cell (a reading-order
+/// index) before the search, for `bfs` and `dfs`: the solutions in which no cell of `away`
+/// holds its digit. The `dfs` that learns leans its guesses to `near`'s digits where given.
+pub(crate) fn solve_near(
+    puzzle: &Grid,
+    away: &[(usize, Digit)],
+    near: Option<&Grid>,
+    config: &Config,
+) -> Outcome {
     let nine = Kernel::for_search(puzzle.shape(), config.forced) == Kernel::Nine;
+    let ahead = Ahead { away, near };
     match config.strategy {
-        Strategy::Bfs | Strategy::Dfs if nine => solve_on::<Nine>(puzzle, config),
-        Strategy::Bfs | Strategy::Dfs => solve_on::<General>(puzzle, config),
+        Strategy::Bfs | Strategy::Dfs if nine => solve_on::<Nine>(puzzle, ahead, config),
+        Strategy::Bfs | Strategy::Dfs => solve_on::<General>(puzzle, ahead, config),
         Strategy::Bitmask | Strategy::Backtrack => match puzzle.conflict() {
             Some(conflict) => Outcome::conflict(conflict),
             None => searched(config, || match config.strategy {
@@ -115,12 +128,16 @@ fn given_on<B: Board>(
 /// [`solve`] with `bfs` or `dfs` on boards of kind `B`. The root board's setup settles every
 /// given, which finds those that break a rule ([`Board::broken`]): the givens are read once,
 /// and the rule broken is looked for only then.
-fn solve_on<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
-    let root = B::new(puzzle);
+fn solve_on<B: Board>(puzzle: &Grid, ahead: Ahead<'_>, config: &Config) -> Outcome {
+    let mut root = B::new(puzzle);
     if root.broken() {
         if let Some(conflict) = puzzle.conflict() {
             return Outcome::conflict(conflict);
         }
+    }
+    for &(index, digit) in ahead.away {
+        // A given keeps its digit: `remove` leaves settled cells as they are.
+        root.remove(puzzle.shape().cell_at(index).expect("on the board"), digit);
     }
     let auto;
     let config = if config.learn == Learn::Auto {
@@ -134,9 +151,16 @@ fn solve_on<B: Board>(puzzle: &Grid, config: &Config) -> Outcome {
         Strategy::Bfs if config.conquers() => cubes::solve(puzzle, root, config),
         Strategy::Bfs if config.learns() => bfs::solve(puzzle, learn::Guided::new(root), config),
         Strategy::Bfs => bfs::solve(puzzle, root, config),
-        _ if config.learns() => learn::solve(puzzle, root, config),
+        _ if config.learns() => learn::solve(puzzle, root, ahead.near, config),
         _ => dfs::solve(puzzle, root, config),
     })
+}
+
+/// What [`solve_near`] asks beyond the puzzle: digits ruled out, a grid to lean to.
+#[derive(Clone, Copy)]
+struct Ahead<'a> {
+    away: &'a [(usize, Digit)],
+    near: Option<&'a Grid>,
 }
 
 /// Runs a search on givens that break no rule, with what every strategy does around it:

@@ -10,7 +10,9 @@
 
 use std::time::{Duration, Instant};
 
+use crate::geometry::Digit;
 use crate::grade::{self, Grade};
+use crate::strategy::solve_near;
 use crate::{Config, Grid, Outcome, solve};
 
 /// Which limit ran out.
@@ -87,6 +89,20 @@ impl Allowance {
     pub(super) fn solve(&mut self, puzzle: &Grid, config: &Config) -> Result<Outcome, Spent> {
         self.check()?;
         let outcome = solve(puzzle, &self.bound(config));
+        self.charge(outcome.stats.nodes)?;
+        Ok(outcome)
+    }
+
+    /// [`solve_near`] within what is left, charged.
+    pub(super) fn solve_near(
+        &mut self,
+        puzzle: &Grid,
+        away: &[(usize, Digit)],
+        near: &Grid,
+        config: &Config,
+    ) -> Result<Outcome, Spent> {
+        self.check()?;
+        let outcome = solve_near(puzzle, away, Some(near), &self.bound(config));
         self.charge(outcome.stats.nodes)?;
         Ok(outcome)
     }

@@ -17,7 +17,8 @@ Generate puzzles with exactly one solution, of any size, on every core.
 
 A full grid is drawn from the seed (a board with a few random givens solved, its digits renamed, \
 its rows and columns shuffled within bands and stacks), then givens are removed in random order, \
-each removal kept only while the engine, counting solutions to two, still finds exactly one. \
+each removal kept only while the engine still finds exactly one solution (counting to two; from \
+25x25 on, looking for a solution other than the one the puzzle had). \
 Puzzle i of a run depends only on the seed and i: the same seed gives the same puzzles on any \
 number of threads. One puzzle per line, so that 'explore generate | explore' solves them.";
 

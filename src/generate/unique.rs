@@ -1,0 +1,190 @@
+//! The uniqueness check of a removal: whether a puzzle with one solution keeps it once the
+//! givens of an orbit go.
+//!
+//! Let the puzzle before the removal have the one solution `S`. A solution of the puzzle after
+//! it that agrees with `S` in every cell emptied keeps every given of the puzzle before, so it
+//! is `S`. Any other solution therefore differs from `S` in a cell emptied, and the puzzle keeps
+//! one solution exactly when no solution of it does. For an orbit of cells `c1, c2, ...` that
+//! is one search per cell, each for a single solution: cell `ci` with its digit of `S` ruled
+//! out, the cells before it with theirs given (so that no solution is looked for twice). No
+//! search counts to two, none has to meet `S` first, and the search that learns leans its
+//! guesses to `S`'s digits, since the solution it looks for differs from `S` in a few cells.
+//!
+//! From 25x25 on every check is made this way; below, each check is the depth-first search
+//! counting to two ([`unique_config`]), whose trees are small there (docs/benchmarks.md,
+//! "Generating puzzles").
+
+use super::limits::{Allowance, Spent};
+use crate::geometry::{Digit, Shape};
+use crate::{Config, Forced, Grid, Learn, Stop, Strategy};
+
+/// Side from which a removal is checked by looking for a solution other than the one known.
+const EXCLUDE_FROM: usize = 25;
+
+/// The uniqueness checks of one puzzle's removals.
+pub(super) struct Unique {
+    /// Whether a check looks for another solution than the one known (from [`EXCLUDE_FROM`]
+    /// on), or counts to two.
+    exclude: bool,
+    config: Config,
+}
+
+impl Unique {
+    /// The checks of a puzzle of `shape`.
+    pub(super) fn new(shape: Shape) -> Unique {
+        Unique::with_exclude(shape, shape.side() >= EXCLUDE_FROM)
+    }
+
+    /// The checks of a puzzle of `shape`, looking for another solution or counting to two.
+    fn with_exclude(shape: Shape, exclude: bool) -> Unique {
+        let config = unique_config(shape);
+        Unique {
+            exclude,
+            config: if exclude {
+                config.with_max_solutions(Some(1))
+            } else {
+                config
+            },
+        }
+    }
+
+    /// Whether `puzzle` has one solution, `solution`, given that it had it with the cells of
+    /// `emptied` (reading-order indexes, empty in `puzzle`) filled as in `solution`.
+    pub(super) fn keeps(
+        &self,
+        puzzle: &Grid,
+        emptied: &[usize],
+        solution: &Grid,
+        allowance: &mut Allowance,
+    ) -> Result<bool, Spent> {
+        if !self.exclude {
+            let outcome = allowance.solve(puzzle, &self.config)?;
+            return Ok(outcome.stop == Stop::Exhausted && outcome.count == 1);
+        }
+        let shape = puzzle.shape();
+        let digit = |index: usize| -> Digit {
+            let value = solution.as_slice()[index];
+            shape.digit(usize::from(value)).expect("a solution is full")
+        };
+        let mut values = puzzle.as_slice().to_vec();
+        for &cell in emptied {
+            let other = Grid::from_values(shape, &values);
+            let away = [(cell, digit(cell))];
+            let outcome = allowance.solve_near(&other, &away, solution, &self.config)?;
+            if outcome.stop != Stop::Exhausted || outcome.count != 0 {
+                return Ok(false);
+            }
+            values[cell] = solution.as_slice()[cell];
+        }
+        Ok(true)
+    }
+}
+
+/// A depth-first search on one thread that stops at the second solution and keeps none: the
+/// uniqueness check of a puzzle whose solution is not known, and of each removal below
+/// [`EXCLUDE_FROM`]. Up to 9x9 locked candidates make the smallest trees for their cost; above,
+/// subsets pay for themselves near the fewest givens, and from 25x25 on the search learns from
+/// its dead ends (docs/benchmarks.md, "A search that learns").
+pub(super) fn unique_config(shape: Shape) -> Config {
+    let forced = if shape.side() <= 9 {
+        Forced::Locked
+    } else {
+        Forced::Subsets
+    };
+    let learn = if shape.side() >= 25 {
+        Learn::Clauses
+    } else {
+        Learn::Off
+    };
+    Config::default()
+        .with_strategy(Strategy::Dfs)
+        .with_threads(1)
+        .with_forced(forced)
+        .with_learn(learn)
+        .with_max_solutions(Some(2))
+        .with_keep_solutions(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Rng, random_solution};
+    use crate::solve;
+
+    /// Whether `puzzle` has one solution, by the search counting to two.
+    fn counted(puzzle: &Grid) -> bool {
+        let outcome = solve(puzzle, &unique_config(puzzle.shape()));
+        outcome.stop == Stop::Exhausted && outcome.count == 1
+    }
+
+    /// Removes orbits of one to four random cells from a full grid, each checked by looking
+    /// for another solution and by counting to two, keeping those both call unique, until `steps` checks
+    /// are made; then empties every cell of two digits, which can swap. Returns the checks
+    /// that broke uniqueness.
+    fn agree(text: &str, seed: u64, steps: usize) -> usize {
+        let shape: Shape = text.parse().unwrap();
+        let solution = random_solution(shape, seed);
+        let mut rng = Rng::new(seed);
+        let unique = Unique::with_exclude(shape, true);
+        let mut allowance = Allowance::unlimited();
+        let mut values = solution.as_slice().to_vec();
+        let mut broke = 0;
+        let mut check = |values: &mut Vec<u8>, orbit: &[usize], broke: &mut usize| {
+            let saved: Vec<u8> = orbit.iter().map(|&cell| values[cell]).collect();
+            for &cell in orbit {
+                values[cell] = 0;
+            }
+            let puzzle = Grid::from_values(shape, values);
+            let keeps = unique
+                .keeps(&puzzle, orbit, &solution, &mut allowance)
+                .unwrap();
+            assert_eq!(keeps, counted(&puzzle), "{text}, seed {seed}: {orbit:?}");
+            if !keeps {
+                *broke += 1;
+                for (&cell, &value) in orbit.iter().zip(&saved) {
+                    values[cell] = value;
+                }
+            }
+        };
+        for _ in 0..steps {
+            let filled: Vec<usize> = (0..values.len()).filter(|&i| values[i] != 0).collect();
+            let mut orbit: Vec<usize> = (0..1 + rng.below(4))
+                .map(|_| filled[rng.below(filled.len())])
+                .collect();
+            orbit.sort_unstable();
+            orbit.dedup();
+            check(&mut values, &orbit, &mut broke);
+        }
+        let (a, b) = (values.iter().find(|&&v| v != 0).copied().unwrap(), {
+            let first = values.iter().find(|&&v| v != 0).copied().unwrap();
+            values
+                .iter()
+                .find(|&&v| v != 0 && v != first)
+                .copied()
+                .unwrap()
+        });
+        let swap: Vec<usize> = (0..values.len())
+            .filter(|&i| values[i] == a || values[i] == b)
+            .collect();
+        check(&mut values, &swap, &mut broke);
+        broke
+    }
+
+    #[test]
+    fn looking_for_another_solution_agrees_with_counting_to_two() {
+        for (text, steps) in [("2x2", 30), ("2x3", 60), ("3x3", 150), ("3x4", 200)] {
+            for seed in 0..4 {
+                let broke = agree(text, seed, steps);
+                assert!(broke >= 2, "{text}, seed {seed}: {broke} removals broke it");
+            }
+        }
+        let broke = agree("4x4", 1, 250);
+        assert!(broke >= 2, "16x16: {broke} removals broke it");
+    }
+
+    #[test]
+    fn looking_for_another_solution_agrees_with_counting_to_two_at_25x25() {
+        let broke = agree("5x5", 3, 100);
+        assert!(broke >= 1, "25x25: {broke} removals broke it");
+    }
+}
