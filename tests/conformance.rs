@@ -1075,38 +1075,8 @@ fn read_numbers(path: &Path) -> Vec<(String, Grid)> {
 /// for each puzzle, the stored one, `bfs` on one thread and on two.
 #[test]
 fn size_36x36_puzzles_have_their_one_stored_solution() {
-    let puzzles = read_numbers(&data_dir().join("36x36.txt"));
-    let solutions = read_numbers(&data_dir().join("36x36.solutions"));
+    let puzzles = have_their_stored_solutions("36x36", Shape::new(6, 6).expect("a shape"));
     assert_eq!(puzzles.len(), 2);
-    assert_eq!(solutions.len(), puzzles.len());
-    let variants = [
-        (
-            "bfs_subsets_probe_1",
-            bfs(Forced::Subsets, Branch::Probe, 1),
-        ),
-        (
-            "bfs_subsets_probe_2",
-            bfs(Forced::Subsets, Branch::Probe, 2),
-        ),
-        ("dfs_subsets_fewest", dfs(Forced::Subsets, Branch::Fewest)),
-    ];
-    for ((origin, puzzle), (_, solution)) in puzzles.iter().zip(&solutions) {
-        assert_eq!(
-            puzzle.shape(),
-            Shape::new(6, 6).expect("a shape"),
-            "{origin}"
-        );
-        assert!(solution.is_solution_of(puzzle), "{origin}");
-        for (name, config) in &variants {
-            let outcome = solve(puzzle, config);
-            assert_eq!(outcome.stop, Stop::Exhausted, "{origin} / {name}");
-            assert_eq!(
-                outcome.solutions,
-                std::slice::from_ref(solution),
-                "{origin} / {name}"
-            );
-        }
-    }
 }
 
 /// The 49x49 sample (`tests/data/49x49.txt`, its solution proven unique by CaDiCaL,
@@ -1114,9 +1084,17 @@ fn size_36x36_puzzles_have_their_one_stored_solution() {
 /// the large-board rules find exactly the stored solution, `bfs` on one thread and on two.
 #[test]
 fn size_49x49_puzzle_has_its_one_stored_solution() {
-    let puzzles = read_numbers(&data_dir().join("49x49.txt"));
-    let solutions = read_numbers(&data_dir().join("49x49.solutions"));
+    let puzzles = have_their_stored_solutions("49x49", Shape::new(7, 7).expect("a shape"));
     assert_eq!(puzzles.len(), 1);
+    assert_eq!(puzzles[0].1.n_filled(), 1400);
+}
+
+/// Checks that the puzzles of `tests/data/NAME.txt`, of `shape`, have exactly their stored
+/// solutions (`NAME.solutions`) under `bfs` on one and two threads and `dfs`, with the
+/// large-board rules; returns the puzzles.
+fn have_their_stored_solutions(name: &str, shape: Shape) -> Vec<(String, Grid)> {
+    let puzzles = read_numbers(&data_dir().join(format!("{name}.txt")));
+    let solutions = read_numbers(&data_dir().join(format!("{name}.solutions")));
     assert_eq!(solutions.len(), puzzles.len());
     let variants = [
         (
@@ -1130,12 +1108,7 @@ fn size_49x49_puzzle_has_its_one_stored_solution() {
         ("dfs_subsets_fewest", dfs(Forced::Subsets, Branch::Fewest)),
     ];
     for ((origin, puzzle), (_, solution)) in puzzles.iter().zip(&solutions) {
-        assert_eq!(
-            puzzle.shape(),
-            Shape::new(7, 7).expect("a shape"),
-            "{origin}"
-        );
-        assert_eq!(puzzle.n_filled(), 1400, "{origin}");
+        assert_eq!(puzzle.shape(), shape, "{origin}");
         assert!(solution.is_solution_of(puzzle), "{origin}");
         for (name, config) in &variants {
             let outcome = solve(puzzle, config);
@@ -1147,6 +1120,7 @@ fn size_49x49_puzzle_has_its_one_stored_solution() {
             );
         }
     }
+    puzzles
 }
 
 /// The suite's own reader takes every size up to 35x35 and refuses what no board has.

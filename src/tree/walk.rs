@@ -139,6 +139,7 @@ pub struct Visit {
 }
 
 /// What one [`Walk::step_cells`] did.
+#[cfg(feature = "serde")] // the recording of `play.rs` alone
 pub(crate) struct CellsStep {
     /// The board expanded.
     pub(crate) id: usize,
@@ -303,6 +304,7 @@ impl Walk {
     /// # Errors
     ///
     /// [`TooLarge`], as [`Walk::step`].
+    #[cfg(feature = "serde")] // the recording of `play.rs` alone
     pub(crate) fn step_cells(&mut self, cells: &mut Grid) -> Result<Option<CellsStep>, TooLarge> {
         inner!(&mut self.search, inner => inner.step_cells(cells))
     }
@@ -418,6 +420,7 @@ impl<B: Board> Inner<B> {
 
     /// A step that hands out the board's digits only, into `cells`, and for a dead board the
     /// first cell it left without a candidate.
+    #[cfg(feature = "serde")] // the recording of `play.rs` alone
     fn step_cells(&mut self, cells: &mut Grid) -> Result<Option<CellsStep>, TooLarge> {
         let Some((id, board)) = self.advance()? else {
             return Ok(None);
