@@ -77,13 +77,15 @@ pub enum Reached {
     Budget,
 }
 
-/// The shards of one puzzle, and what cutting cost.
+/// The shards of one puzzle, and what cutting cost: shards that are puzzles ([`split`]), or
+/// sets of cubes ([`cubes::split`]).
 #[non_exhaustive]
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Split {
-    /// The shards in level order: first the solutions met above the cut level (complete
-    /// grids), then the cut level's boards, as puzzles.
-    pub shards: Vec<Grid>,
+pub struct Split<S = Grid> {
+    /// The shards in level order: first the solutions met above the cut level, then the cut
+    /// level's boards (as puzzles: the solutions as complete grids; as cubes: dealt in turn,
+    /// each solution the cube of the guesses that led to it).
+    pub shards: Vec<S>,
     /// How many of the first shards are solutions met above the cut.
     pub n_solutions: usize,
     /// The depth of the cut level.

@@ -212,28 +212,15 @@ fn parse_guess(text: &str, shape: Shape) -> Option<(Cell, Digit)> {
     Some((cell, shape.digit(digit)?))
 }
 
-/// The shards of one puzzle's cubes, and what cutting cost.
-#[non_exhaustive]
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Split {
-    /// The shards, each its turns of the cubes in level order (shard `j` of `K` the cubes
-    /// `j`, `j + K`, ...): first the solutions met above the cut (each the cube of the guesses
-    /// that led to it), then the cut's cubes.
-    pub shards: Vec<Cubes>,
+/// The shards of one puzzle's cubes, and what cutting cost: shard `j` of `K` holds the cubes
+/// `j`, `j + K`, ... of the cut's, the solutions met above the cut first.
+pub type Split = super::Split<Cubes>;
+
+impl Split {
     /// Cubes in all.
-    pub n_cubes: usize,
-    /// How many of the first cubes are solutions met above the cut.
-    pub n_solutions: usize,
-    /// The depth of the cut level.
-    pub depth: usize,
-    /// Why the cut level is there.
-    pub reached: Reached,
-    /// Boards expanded: the levels above the cut and the cut level itself.
-    pub boards: u64,
-    /// Boards found dead on the way.
-    pub dead: u64,
-    /// The frontier budget in boards that the cut respected.
-    pub budget: usize,
+    pub fn n_cubes(&self) -> usize {
+        self.shards.iter().map(|shard| shard.cubes.len()).sum()
+    }
 }
 
 /// Cuts the search of `puzzle` into cubes as `bfs --learn cubes` does under `config` (its
@@ -282,7 +269,6 @@ pub fn split(puzzle: &Grid, config: &Config, n_shards: usize) -> Split {
     }
     Split {
         shards,
-        n_cubes,
         n_solutions,
         depth: cut.depth,
         reached,
@@ -325,7 +311,7 @@ mod tests {
         assert!(split.shards.len() <= n_shards);
         assert_eq!(
             split.shards.iter().map(Cubes::len).sum::<usize>(),
-            split.n_cubes
+            split.n_cubes()
         );
         let mut solutions = Vec::new();
         let mut total = 0;
@@ -374,7 +360,7 @@ mod tests {
         let whole = solve(&puzzle, &config);
         let split = split(&puzzle, &config, 1);
         assert_eq!(split.n_solutions, 0);
-        assert_eq!((split.n_cubes, split.depth), (9, 4));
+        assert_eq!((split.n_cubes(), split.depth), (9, 4));
         let shard = solve_cubes(&puzzle, &split.shards[0], &all(2, 8).with_same_stats(true));
         assert_eq!(shard.solutions, whole.solutions);
         // The same cubes in the same lanes: the same dead ends, whatever the threads.
@@ -385,7 +371,7 @@ mod tests {
         assert_eq!(shard.stats.rounds, whole.stats.rounds);
         // And with the search ended above the cut, the solution is a cube of its own.
         let ended = super::split(&puzzle, &all(1, 16), 5);
-        assert_eq!((ended.reached, ended.n_cubes), (Reached::Ended, 1));
+        assert_eq!((ended.reached, ended.n_cubes()), (Reached::Ended, 1));
         assert_eq!(ended.n_solutions, 1);
         check(&puzzle, 16, 5);
     }

@@ -32,25 +32,34 @@ use crate::strategy::learn::{self, Cube, Guided};
 
 /// Searches `root` by cube and conquer: the cut here, the conquest by the lanes.
 pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcome {
+    conquest(puzzle, config, |budget, limit, stats, found| {
+        let (cubes, filled) = match cut(root, config, budget, limit, stats, found, None) {
+            Ok(cut) => cut,
+            Err(stop) => return (stop, 0),
+        };
+        stats.cubes = cubes.len() as u64;
+        let depth = cubes.first().map_or(0, |cube| cube.len());
+        let shape = puzzle.shape();
+        let stop = learn::conquer(shape, &cubes, &filled, config, budget, limit, stats, found);
+        (stop, depth)
+    })
+}
+
+/// The frame of a search by cube and conquer, around `search`, which is given the budget, the
+/// solutions to find, the statistics and the solutions, and says why it stopped and the depth
+/// of its cubes: the solutions kept within the limit, the progress and the trace's line.
+fn conquest(
+    puzzle: &Grid,
+    config: &Config,
+    search: impl FnOnce(&Budget, u64, &mut Stats, &mut Found) -> (Stop, usize),
+) -> Outcome {
     let start = Instant::now();
     let shape = puzzle.shape();
     let budget = Budget::new(config, shape, start);
     let limit = budget.max_solutions().min(config.max_kept(shape));
     let mut stats = Stats::default();
     let mut found = Found::new(config);
-    let mut depth = 0;
-    let stop = 'search: {
-        let cut = cut(root, config, &budget, limit, &mut stats, &mut found, None);
-        let (cubes, filled) = match cut {
-            Ok(cut) => cut,
-            Err(stop) => break 'search stop,
-        };
-        depth = cubes.first().map_or(0, |cube| cube.len());
-        stats.cubes = cubes.len() as u64;
-        learn::conquer(
-            shape, &cubes, &filled, config, &budget, limit, &mut stats, &mut found,
-        )
-    };
+    let (stop, depth) = search(&budget, limit, &mut stats, &mut found);
     if found.reached(limit) {
         found.truncate(limit);
     }
@@ -185,28 +194,18 @@ pub(crate) fn solve_given<B: Board>(
     cubes: &[Cube],
     config: &Config,
 ) -> Outcome {
-    let start = Instant::now();
-    let shape = puzzle.shape();
-    let budget = Budget::new(config, shape, start);
-    let limit = budget.max_solutions().min(config.max_kept(shape));
-    let mut stats = Stats::default();
-    let mut found = Found::new(config);
-    let mut root = Guided::new(root);
-    let step = expand(&mut root, 0, config, &mut stats, budget.deadline(), None);
-    stats.cubes = cubes.len() as u64;
-    let stop = if matches!(step, Step::Dead) {
-        stats.cubes_refuted = cubes.len() as u64;
-        Stop::Exhausted
-    } else {
-        learn::conquer(
-            shape, cubes, &root, config, &budget, limit, &mut stats, &mut found,
-        )
-    };
-    if found.reached(limit) {
-        found.truncate(limit);
-    }
-    Meter::new(config.progress.as_ref()).flush(&stats);
-    let depth = cubes.iter().map(|cube| cube.len()).max().unwrap_or(0);
-    crate::trace::cubes(depth, &stats);
-    Outcome::searched(found, stop, stats, start, None)
+    conquest(puzzle, config, |budget, limit, stats, found| {
+        let mut root = Guided::new(root);
+        let step = expand(&mut root, 0, config, stats, budget.deadline(), None);
+        stats.cubes = cubes.len() as u64;
+        let depth = cubes.iter().map(|cube| cube.len()).max().unwrap_or(0);
+        let stop = if matches!(step, Step::Dead) {
+            stats.cubes_refuted = cubes.len() as u64;
+            Stop::Exhausted
+        } else {
+            let shape = puzzle.shape();
+            learn::conquer(shape, cubes, &root, config, budget, limit, stats, found)
+        };
+        (stop, depth)
+    })
 }

@@ -151,16 +151,16 @@ fn cubes(args: &SplitArgs, config: &Config, puzzle: &Grid, mut header: String) -
     let _ = writeln!(
         header,
         "# cut: {} as explore --learn cubes cuts them, {why}; forced={} branch={}",
-        count(split.n_cubes, "cube", "cubes"),
+        count(split.n_cubes(), "cube", "cubes"),
         config.forced,
         config.branch
     );
     let _ = writeln!(
         header,
         "# {} ({} met above the cut, then {} at depth {}; {} expanded, {} dead)",
-        count(split.n_cubes, "cube", "cubes"),
+        count(split.n_cubes(), "cube", "cubes"),
         count(split.n_solutions, "solution", "solutions"),
-        count(split.n_cubes - split.n_solutions, "board", "boards"),
+        count(split.n_cubes() - split.n_solutions, "board", "boards"),
         split.depth,
         count(split.boards as usize, "board", "boards"),
         split.dead,
@@ -204,13 +204,13 @@ fn cubes(args: &SplitArgs, config: &Config, puzzle: &Grid, mut header: String) -
                  budget (--max-frontier, --max-frontier-bytes): cut at depth {} with {}",
                 group(split.budget as f64),
                 split.depth,
-                count(split.n_cubes, "cube", "cubes")
+                count(split.n_cubes(), "cube", "cubes")
             );
         }
-        if split.shards.len() < args.shards && split.n_cubes > 0 {
+        if split.shards.len() < args.shards && split.n_cubes() > 0 {
             eprintln!(
                 "explore: split: {} for --shards {}: a shard holds one cube at least",
-                count(split.n_cubes, "cube", "cubes"),
+                count(split.n_cubes(), "cube", "cubes"),
                 args.shards
             );
         }
