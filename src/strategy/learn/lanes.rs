@@ -514,7 +514,8 @@ impl Lane {
             counting: !config.keep_solutions,
             cube,
             nodes_before,
-            shared: Some(&mut shared),
+            // One lane has none to share with.
+            shared: (board.n_lanes > 1).then_some(&mut shared),
             root_dead: false,
             schedule: self.schedule,
         };
