@@ -202,6 +202,12 @@ named_enum!(
 );
 
 impl Learn {
+    /// The side from which learning pays: [`Learn::Auto`] learns from here on, and so do the
+    /// searches that prove a puzzle unique for `generate` and `grade` (docs/benchmarks.md, "A
+    /// search that learns"). Below it the trees are small and a dead board is cheaper to drop
+    /// than to explain.
+    pub const FROM_SIDE: usize = 25;
+
     /// One line for `--help` and the docs.
     pub const fn summary(self) -> &'static str {
         match self {
@@ -553,7 +559,9 @@ impl Config {
     /// [`Learn::Off`] otherwise.
     pub fn learn_for(&self, shape: crate::geometry::Shape) -> Learn {
         match self.learn {
-            Learn::Auto if self.strategy == Strategy::Bfs && shape.side() >= 25 => Learn::Cubes,
+            Learn::Auto if self.strategy == Strategy::Bfs && shape.side() >= Learn::FROM_SIDE => {
+                Learn::Cubes
+            }
             Learn::Auto => Learn::Off,
             learn => learn,
         }

@@ -17,8 +17,16 @@
 //!    25x25 on, when it finds no solution with the grid's digit ruled out of an emptied cell,
 //!    its guesses leaning to the grid's digits (`generate/unique.rs` says why that is the same
 //!    check). Removing givens only adds solutions, so a given that could not go once can never
-//!    go later: one pass without symmetry leaves a minimal puzzle. With a symmetry whole orbits go; a puzzle is then
-//!    minimal only if no single given can go, which [`Options::minimal`] checks.
+//!    go later: one pass without symmetry leaves a minimal puzzle. With a symmetry whole orbits
+//!    go; a puzzle is then minimal only if no single given can go, which [`Options::minimal`]
+//!    checks.
+//!
+//! Each search of a check has a budget of boards ([`Options::check_nodes`]); one that runs past
+//! it keeps the givens it was checking ([`Generated::unsettled`] counts them). The puzzle is
+//! still proven unique, since a given goes only when its check proved it could, but it may not
+//! be minimal. Up to 16x16 no check comes near the budget; near the fewest givens of a 25x25
+//! board a check can take tens of thousands of dead ends, most of them to find that the given
+//! must stay anyway. [`Options::minimal`] lifts the budget, and proves every removal.
 //!
 //! A target number of givens stops the removal there; a target level ([`Level`]) keeps a removal
 //! only while the level's rule still solves the puzzle without a guess, and the result must grade
@@ -43,7 +51,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use limits::{Allowance, Spent};
-use unique::{Unique, unique_config};
+use unique::{Check, Unique, unique_config};
 
 use crate::geometry::{Digit, Shape};
 use crate::grade::{self, Grade, Level};
@@ -204,7 +212,18 @@ pub struct Options {
     /// Boards that the searches made for one puzzle may expand in all (grids drawn, removals
     /// checked, the grade); a puzzle that needs more is not made. `None`: no limit.
     pub max_nodes: Option<u64>,
+    /// Boards that one search of a removal's check may expand: a check that needs more keeps
+    /// the givens it was checking ([`Generated::unsettled`]), so the puzzle stays unique but
+    /// may not be minimal. `None`: every check runs to its end. A [`Options::minimal`] puzzle
+    /// is checked without it. Default: [`CHECK_NODES`].
+    pub check_nodes: Option<u64>,
 }
+
+/// The default of [`Options::check_nodes`]: a tenth of a second or so of a 25x25 check. Up to
+/// 16x16 no check comes near it, so there every removal is settled; at 25x25 it keeps a few
+/// givens more than a minimal puzzle has, and makes a puzzle in seconds rather than in many
+/// minutes (docs/benchmarks.md, "Generating puzzles").
+pub const CHECK_NODES: u64 = 2_000;
 
 impl Default for Options {
     fn default() -> Options {
@@ -220,6 +239,7 @@ impl Default for Options {
             threads: Config::default().threads,
             timeout: None,
             max_nodes: None,
+            check_nodes: Some(CHECK_NODES),
         }
     }
 }
@@ -262,6 +282,8 @@ impl Options {
         with_timeout: timeout: Option<Duration>;
         /// Sets [`Options::max_nodes`].
         with_max_nodes: max_nodes: Option<u64>;
+        /// Sets [`Options::check_nodes`].
+        with_check_nodes: check_nodes: Option<u64>;
     }
 
     /// Grids drawn for one puzzle before a target is given up: [`Options::max_tries`], or its
@@ -368,6 +390,10 @@ pub struct Generated {
     pub grade: Grade,
     /// Grids drawn to make it: 1 unless a target turned some away.
     pub tries: usize,
+    /// Givens kept because a search of their removal's check ran past
+    /// [`Options::check_nodes`]: the puzzle may have fewer givens and stay unique. 0 when
+    /// every check settled, and then a puzzle made without symmetry or level is minimal.
+    pub unsettled: usize,
 }
 
 /// Why puzzles could not be made.
@@ -548,7 +574,7 @@ pub fn is_minimal(puzzle: &Grid) -> bool {
     let [solution] = &outcome.solutions[..] else {
         return false;
     };
-    let unique = Unique::new(shape);
+    let unique = Unique::new(shape, None);
     outcome.stop == Stop::Exhausted
         && matches!(
             removable(puzzle, solution, &unique, &mut Allowance::unlimited()),
@@ -573,7 +599,8 @@ fn removable(
         values[index] = 0;
         let emptied = Grid::from_values(puzzle.shape(), &values);
         values[index] = digit;
-        if unique.keeps(&emptied, &[index], solution, allowance)? {
+        // A check that settles nothing does not prove the given must stay.
+        if unique.keeps(&emptied, &[index], solution, allowance)? != Check::Multiple {
             return Ok(Some(index));
         }
     }
@@ -682,7 +709,7 @@ fn scramble(grid: &Grid, rng: &mut Rng) -> Grid {
 
 /// `solution` with its orbits' givens removed in `rng`'s order while the puzzle keeps one
 /// solution (`unique`), or one that the level's rule reaches without a guess, until `stop_at`
-/// givens are left if given.
+/// givens are left if given; and how many givens stayed because their check was unsettled.
 fn reduce(
     solution: &Grid,
     orbits: &mut [Vec<usize>],
@@ -691,9 +718,10 @@ fn reduce(
     rng: &mut Rng,
     unique: &Unique,
     allowance: &mut Allowance,
-) -> Result<Grid, Spent> {
+) -> Result<(Grid, usize), Spent> {
     let shape = solution.shape();
     rng.shuffle(orbits);
+    let mut unsettled = 0;
     let mut values = solution.as_slice().to_vec();
     let mut filled = shape.n_cells();
     let mut saved = Vec::new();
@@ -717,7 +745,14 @@ fn reduce(
                 allowance.check()?;
                 grade::solves_without_guessing(&puzzle, rule)
             }
-            None => unique.keeps(&puzzle, orbit, solution, allowance)?,
+            None => match unique.keeps(&puzzle, orbit, solution, allowance)? {
+                Check::Unique => true,
+                Check::Multiple => false,
+                Check::Unsettled => {
+                    unsettled += orbit.len();
+                    false
+                }
+            },
         };
         if keeps {
             filled -= orbit.len();
@@ -727,7 +762,7 @@ fn reduce(
             }
         }
     }
-    Ok(Grid::from_values(shape, &values))
+    Ok((Grid::from_values(shape, &values), unsettled))
 }
 
 /// The `index`-th puzzle of a run: a function of the options and `index` alone, unless a limit
@@ -781,10 +816,16 @@ fn attempt(
         1
     };
     let mut fewest: Option<usize> = None;
-    let unique = Unique::new(shape);
+    // A minimal puzzle is proven so: its checks run to their end.
+    let budget = if options.minimal {
+        None
+    } else {
+        options.check_nodes
+    };
+    let unique = Unique::new(shape, budget);
     for attempt in 1..=tries {
         let solution = draw_solution(shape, &mut rng, allowance)?;
-        let puzzle = reduce(
+        let (puzzle, unsettled) = reduce(
             &solution,
             &mut orbits,
             stop_at,
@@ -798,8 +839,9 @@ fn attempt(
         if options.givens.is_some_and(|givens| givens != n) {
             continue;
         }
-        // Without symmetry one pass is minimal (module docs) unless a rule held it back.
-        let proven = options.symmetry == Symmetry::None && rule.is_none();
+        // Without symmetry one pass is minimal (module docs) unless a rule or an unsettled
+        // check held a given back.
+        let proven = options.symmetry == Symmetry::None && rule.is_none() && unsettled == 0;
         if options.minimal
             && !proven
             && removable(&puzzle, &solution, &unique, allowance)?.is_some()
@@ -820,6 +862,7 @@ fn attempt(
             solution,
             grade,
             tries: attempt,
+            unsettled,
         }));
     }
     Ok(Err(GenerateError::Unmet {

@@ -14,14 +14,16 @@
 //!
 //! Every rule is tried on its own, weakest first, each a depth-first search of one thread that
 //! stops at its first guess; the last, the search of an `extreme` puzzle, runs to the end with a
-//! limit of two solutions, so its figures prove the solution unique. A puzzle with no solution,
+//! limit of two solutions, so its figures prove the solution unique. From 25x25 on
+//! ([`Learn::FROM_SIDE`]) that search learns from its dead ends, as the search that proves a
+//! hard large board must, so its guesses and boards are those of the search that learns. A puzzle with no solution,
 //! or several, gets a [`Verdict`] instead of a level. This module leaves where the puzzles come
 //! from to its callers: `generate` grades what it makes with it.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{Config, Forced, Grid, Status, Stop, Strategy, UnknownName, solve};
+use crate::{Config, Forced, Grid, Learn, Status, Stop, Strategy, UnknownName, solve};
 
 /// A named step of the scale, from `easy` to `extreme`; ordered, easiest first.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -247,9 +249,15 @@ pub fn grade(puzzle: &Grid, options: &Options) -> Grade {
             break;
         }
     }
+    let learn = if puzzle.shape().side() >= Learn::FROM_SIDE {
+        Learn::Clauses
+    } else {
+        Learn::Off
+    };
     let outcome = solve(
         puzzle,
         &config(Forced::Subsets)
+            .with_learn(learn)
             .with_max_nodes(options.max_nodes)
             .with_timeout(options.timeout),
     );

@@ -196,6 +196,44 @@ fn minimal_puzzles_lose_their_uniqueness_with_any_given_removed() {
     }
 }
 
+/// A check that runs past its budget keeps the given: the puzzle stays unique, and says how
+/// many givens stayed so; without the budget, or with one no check comes near, every check
+/// settles and the puzzles are the same.
+#[test]
+fn a_check_past_its_budget_keeps_its_given_and_says_so() {
+    for text in ["3x3", "3x4"] {
+        let options = Options::default()
+            .with_shape(shape(text))
+            .with_count(2)
+            .with_seed(21)
+            .with_threads(1);
+        let settled = generate::generate(&options).unwrap();
+        let unbounded = generate::generate(&options.clone().with_check_nodes(None)).unwrap();
+        assert_eq!(settled, unbounded, "{text}");
+        let tight = generate::generate(&options.clone().with_check_nodes(Some(1))).unwrap();
+        for (tight, settled) in tight.iter().zip(&settled) {
+            assert_eq!(settled.unsettled, 0, "{text}");
+            assert!(tight.unsettled > 0, "{text}");
+            // The same grid, its givens removed in the same order, some kept unproven.
+            assert_eq!(tight.solution, settled.solution, "{text}");
+            assert_eq!(fewest_first_count(&tight.puzzle), 1, "{text}");
+            assert!(tight.solution.is_solution_of(&tight.puzzle));
+        }
+        assert!(
+            tight
+                .iter()
+                .zip(&settled)
+                .any(|(a, b)| a.puzzle != b.puzzle),
+            "{text}: a given kept unproven changes some puzzle"
+        );
+        // --minimal proves every removal whatever the budget.
+        let minimal = options.with_minimal(true).with_count(1);
+        let made = generate::generate(&minimal.clone().with_check_nodes(Some(1))).unwrap();
+        assert_eq!(made[0].unsettled, 0, "{text}");
+        assert!(generate::is_minimal(&made[0].puzzle), "{text}");
+    }
+}
+
 #[test]
 fn givens_keep_the_symmetry_asked_for() {
     for (text, symmetry) in [
@@ -279,6 +317,41 @@ fn generated(args: &[&str]) -> String {
 }
 
 #[test]
+fn unsettled_givens_are_counted_and_said() {
+    let run = |budget: &str| {
+        let output = explore()
+            .args(["generate", "-n", "2", "--seed", "21", "-o", "json"])
+            .args(["--check-nodes", budget])
+            .assert()
+            .success();
+        let stdout = String::from_utf8(output.get_output().stdout.clone()).unwrap();
+        let stderr = String::from_utf8(output.get_output().stderr.clone()).unwrap();
+        let unsettled: Vec<u64> = stdout
+            .lines()
+            .map(|line| {
+                let record: Value = serde_json::from_str(line).unwrap();
+                record["unsettled"].as_u64().unwrap()
+            })
+            .collect();
+        (
+            unsettled,
+            stderr.split_whitespace().collect::<Vec<_>>().join(" "),
+        )
+    };
+    let (unsettled, said) = run("1");
+    assert!(unsettled.iter().all(|&n| n > 0), "{unsettled:?}");
+    let total: u64 = unsettled.iter().sum();
+    assert!(
+        said.contains(&format!("{total} givens stayed in 2 puzzles unsettled")),
+        "{said}"
+    );
+    assert!(said.contains("needed more than 1 board."), "{said}");
+    let (unsettled, said) = run("2000");
+    assert_eq!(unsettled, [0, 0]);
+    assert!(!said.contains("unsettled"), "{said}");
+}
+
+#[test]
 fn the_seed_gives_the_same_puzzles_on_one_thread_and_two() {
     for size in ["4", "6", "9"] {
         let args = ["--size", size, "-n", "6", "--seed", "17"];
@@ -356,6 +429,8 @@ fn wrong_arguments_end_with_a_message_and_status_2() {
             "cannot have 101 givens: they come in orbits of 2 cells",
         ),
         (&["--symmetry", "spiral"], "spiral"),
+        (&["--check-nodes", "0"], "0"),
+        (&["--minimal", "--check-nodes", "50"], "cannot be used with"),
         (&["--grade", "diabolical"], "diabolical"),
     ] {
         let output = explore()

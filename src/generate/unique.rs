@@ -10,16 +10,34 @@
 //! search counts to two, none has to meet `S` first, and the search that learns leans its
 //! guesses to `S`'s digits, since the solution it looks for differs from `S` in a few cells.
 //!
-//! From 25x25 on every check is made this way; below, each check is the depth-first search
-//! counting to two ([`unique_config`]), whose trees are small there (docs/benchmarks.md,
-//! "Generating puzzles").
+//! From 25x25 on ([`Learn::FROM_SIDE`]) every check is made this way; below, each check is the
+//! depth-first search counting to two ([`unique_config`]), whose trees are small there
+//! (docs/benchmarks.md, "Generating puzzles").
+//!
+//! A check may have a budget of boards for each of its searches. A search that runs past it
+//! settles nothing: the check says [`Check::Unsettled`], and the generator keeps the givens, so
+//! the puzzle stays proven unique but may not be minimal. Near the fewest givens a check of a
+//! 25x25 board can take tens of thousands of dead ends either way, and most of those searches
+//! end by finding another solution, that is by keeping the given anyway.
 
 use super::limits::{Allowance, Spent};
 use crate::geometry::{Digit, Shape};
 use crate::{Config, Forced, Grid, Learn, Stop, Strategy};
 
-/// Side from which a removal is checked by looking for a solution other than the one known.
-const EXCLUDE_FROM: usize = 25;
+/// Side from which a removal is checked by looking for a solution other than the one known:
+/// where the search learns.
+const EXCLUDE_FROM: usize = Learn::FROM_SIDE;
+
+/// What a check found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Check {
+    /// The puzzle has one solution: the givens can go.
+    Unique,
+    /// It has another: the givens stay.
+    Multiple,
+    /// A search ran past its budget of boards: the givens stay, unproven either way.
+    Unsettled,
+}
 
 /// The uniqueness checks of one puzzle's removals.
 pub(super) struct Unique {
@@ -30,14 +48,14 @@ pub(super) struct Unique {
 }
 
 impl Unique {
-    /// The checks of a puzzle of `shape`.
-    pub(super) fn new(shape: Shape) -> Unique {
-        Unique::with_exclude(shape, shape.side() >= EXCLUDE_FROM)
+    /// The checks of a puzzle of `shape`, each search within `budget` boards if given.
+    pub(super) fn new(shape: Shape, budget: Option<u64>) -> Unique {
+        Unique::with_exclude(shape, shape.side() >= EXCLUDE_FROM, budget)
     }
 
     /// The checks of a puzzle of `shape`, looking for another solution or counting to two.
-    fn with_exclude(shape: Shape, exclude: bool) -> Unique {
-        let config = unique_config(shape);
+    fn with_exclude(shape: Shape, exclude: bool, budget: Option<u64>) -> Unique {
+        let config = unique_config(shape).with_max_nodes(budget);
         Unique {
             exclude,
             config: if exclude {
@@ -56,10 +74,14 @@ impl Unique {
         emptied: &[usize],
         solution: &Grid,
         allowance: &mut Allowance,
-    ) -> Result<bool, Spent> {
+    ) -> Result<Check, Spent> {
         if !self.exclude {
             let outcome = allowance.solve(puzzle, &self.config)?;
-            return Ok(outcome.stop == Stop::Exhausted && outcome.count == 1);
+            return Ok(match (outcome.stop, outcome.count) {
+                (_, 2..) => Check::Multiple,
+                (Stop::Exhausted, _) => Check::Unique,
+                _ => Check::Unsettled,
+            });
         }
         let shape = puzzle.shape();
         let digit = |index: usize| -> Digit {
@@ -71,27 +93,30 @@ impl Unique {
             let other = Grid::from_values(shape, &values);
             let away = [(cell, digit(cell))];
             let outcome = allowance.solve_near(&other, &away, solution, &self.config)?;
-            if outcome.stop != Stop::Exhausted || outcome.count != 0 {
-                return Ok(false);
+            if outcome.count != 0 {
+                return Ok(Check::Multiple);
+            }
+            if outcome.stop != Stop::Exhausted {
+                return Ok(Check::Unsettled);
             }
             values[cell] = solution.as_slice()[cell];
         }
-        Ok(true)
+        Ok(Check::Unique)
     }
 }
 
 /// A depth-first search on one thread that stops at the second solution and keeps none: the
 /// uniqueness check of a puzzle whose solution is not known, and of each removal below
 /// [`EXCLUDE_FROM`]. Up to 9x9 locked candidates make the smallest trees for their cost; above,
-/// subsets pay for themselves near the fewest givens, and from 25x25 on the search learns from
-/// its dead ends (docs/benchmarks.md, "A search that learns").
+/// subsets pay for themselves near the fewest givens, and from [`Learn::FROM_SIDE`] on the
+/// search learns from its dead ends (docs/benchmarks.md, "A search that learns").
 pub(super) fn unique_config(shape: Shape) -> Config {
     let forced = if shape.side() <= 9 {
         Forced::Locked
     } else {
         Forced::Subsets
     };
-    let learn = if shape.side() >= 25 {
+    let learn = if shape.side() >= Learn::FROM_SIDE {
         Learn::Clauses
     } else {
         Learn::Off
@@ -125,7 +150,9 @@ mod tests {
         let shape: Shape = text.parse().unwrap();
         let solution = random_solution(shape, seed);
         let mut rng = Rng::new(seed);
-        let unique = Unique::with_exclude(shape, true);
+        let unique = Unique::with_exclude(shape, true, None);
+        // A budget withholds an answer, never changes one.
+        let tight = [true, false].map(|exclude| Unique::with_exclude(shape, exclude, Some(2)));
         let mut allowance = Allowance::unlimited();
         let mut values = solution.as_slice().to_vec();
         let mut broke = 0;
@@ -137,8 +164,23 @@ mod tests {
             let puzzle = Grid::from_values(shape, values);
             let keeps = unique
                 .keeps(&puzzle, orbit, &solution, &mut allowance)
-                .unwrap();
+                .unwrap()
+                == Check::Unique;
             assert_eq!(keeps, counted(&puzzle), "{text}, seed {seed}: {orbit:?}");
+            for tight in &tight {
+                let check = tight
+                    .keeps(&puzzle, orbit, &solution, &mut allowance)
+                    .unwrap();
+                let expected = if keeps {
+                    Check::Unique
+                } else {
+                    Check::Multiple
+                };
+                assert!(
+                    check == expected || check == Check::Unsettled,
+                    "{text}, seed {seed}: {orbit:?}: {check:?}"
+                );
+            }
             if !keeps {
                 *broke += 1;
                 for (&cell, &value) in orbit.iter().zip(&saved) {

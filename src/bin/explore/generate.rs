@@ -77,7 +77,8 @@ pub(crate) fn run(args: &GenerateArgs) -> u8 {
             args.timeout
                 .filter(|&timeout| timeout != crate::cli::NO_TIMEOUT),
         )
-        .with_max_nodes(args.max_nodes);
+        .with_max_nodes(args.max_nodes)
+        .with_check_nodes(Some(args.check_nodes.unwrap_or(generate::CHECK_NODES)));
     if let Some(threads) = args.threads {
         options = options.with_threads(threads);
     }
@@ -112,6 +113,8 @@ pub(crate) fn run(args: &GenerateArgs) -> u8 {
     let mut sheet = Vec::new();
     let mut written = Ok(());
     let n_made = AtomicUsize::new(0);
+    // Givens kept by unsettled checks, and the puzzles they are in.
+    let (mut unsettled, mut puzzles_unsettled) = (0, 0);
     let start = Instant::now();
     let logs = !args.quiet && !io::stderr().is_terminal();
     let (stop, stopped) = crossbeam_channel::bounded::<()>(0);
@@ -144,6 +147,10 @@ pub(crate) fn run(args: &GenerateArgs) -> u8 {
             written = bar.suspend(|| out.write_all(text.as_bytes()));
             bar.inc(1);
             n_made.fetch_add(1, Ordering::Relaxed);
+            if made.unsettled > 0 {
+                unsettled += made.unsettled;
+                puzzles_unsettled += 1;
+            }
             if args.svg.is_some() {
                 sheet.push(made);
             }
@@ -183,6 +190,16 @@ pub(crate) fn run(args: &GenerateArgs) -> u8 {
             counted(args.count),
             start.elapsed().as_secs_f64()
         );
+    }
+    if unsettled > 0 && !args.quiet {
+        say(&format!(
+            "{} stayed in {} unsettled: the check of their removal needed more than {}. The \
+             puzzles are unique, perhaps not minimal (--check-nodes raises the budget, \
+             --minimal lifts it)",
+            explore::words::count(unsettled as u128, "given", "givens"),
+            counted(puzzles_unsettled),
+            crate::tally::counted(options.check_nodes.unwrap_or_default(), "board", "boards")
+        ));
     }
     if let Err(error) = written.and_then(|()| out.flush()) {
         // A reader that went away is not reported, but the puzzles were not all written.
@@ -266,6 +283,7 @@ struct Record {
     #[serde(flatten)]
     evidence: Evidence,
     tries: usize,
+    unsettled: usize,
 }
 
 /// One `explore.generate/1` object, without its newline.
@@ -282,6 +300,7 @@ fn json_line(made: &Generated, seed: u64) -> String {
         solution: made.solution.to_line(),
         evidence: Evidence::of(&made.grade),
         tries: made.tries,
+        unsettled: made.unsettled,
     };
     serde_json::to_string(&record).expect("a record serialises")
 }

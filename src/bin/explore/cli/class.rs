@@ -84,6 +84,9 @@ pub(crate) struct GenerateArgs {
     pub(crate) seed: Option<u64>,
 
     /// Only puzzles from which no given can go without losing uniqueness
+    ///
+    /// Every removal is then checked to its end, however long its search (no
+    /// --check-nodes): slow from 25x25 on.
     #[arg(long, help_heading = "Targets")]
     pub(crate) minimal: bool,
 
@@ -132,6 +135,21 @@ pub(crate) struct GenerateArgs {
         help_heading = "Limits"
     )]
     pub(crate) max_nodes: Option<u64>,
+
+    /// Keep a given whose removal's check needs more than N boards [default: 2000]
+    ///
+    /// Each search that checks a removal may expand N boards; one that needs more settles
+    /// nothing, and the given stays. The puzzle is still proven unique, but may not be
+    /// minimal: -o json's "unsettled" counts the givens kept so. Up to 16x16 no check comes
+    /// near it; at 25x25 it turns many minutes into seconds. --minimal checks without it.
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = parse_positive::<u64>,
+        conflicts_with = "minimal",
+        help_heading = "Limits"
+    )]
+    pub(crate) check_nodes: Option<u64>,
 
     /// Stop the whole run after SECS seconds [default: no limit]
     ///
