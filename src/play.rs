@@ -39,6 +39,7 @@ use serde::Serialize;
 use crate::config::{Config, Strategy};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
+use crate::record::{Recorded, Recorder, Seen};
 use crate::stats::Stats;
 use crate::tree::{Fate, Kind, Order, Walk};
 
@@ -51,12 +52,7 @@ pub const SCHEMA: &str = "explore.play/2";
 /// The most solutions a recording lists; [`Recording::count`] says how many there were.
 pub const MAX_SOLUTIONS: usize = 100;
 
-/// The most boards recorded one by one.
-pub const MAX_BOARDS: usize = 20_000;
-
-/// The most cells of boards recorded one by one (boards times cells per board): 20,000 boards
-/// of 9x9, 7,812 of 16x16, 3,200 of 25x25, 488 of 64x64.
-pub const MAX_CELLS: usize = 2_000_000;
+pub use crate::record::{MAX_BOARDS, MAX_CELLS, max_boards};
 
 /// A bound on the JSON text of one recording, for any input: the boards' changed cells (at
 /// most every cell of every board, [`MAX_CELLS`], each at most 8 bytes: `4095,64,`), 200
@@ -67,12 +63,6 @@ pub const MAX_CELLS: usize = 2_000_000;
 /// each, as many as it learned.
 pub const MAX_JSON_BYTES: usize =
     8 * MAX_CELLS + 400 * MAX_BOARDS + MAX_SOLUTIONS * 4 * 64 * 64 + 300 * 64 * 64 + 64 * 1024;
-
-/// The most boards recorded one by one for a puzzle of `shape`: [`MAX_BOARDS`], or fewer where
-/// boards are large so that their cells stay within [`MAX_CELLS`].
-pub fn max_boards(shape: crate::geometry::Shape) -> usize {
-    (MAX_CELLS / shape.n_cells()).clamp(1, MAX_BOARDS)
-}
 
 /// The document a page embeds: one recording per strategy shown, side by side.
 #[non_exhaustive]
@@ -312,7 +302,16 @@ impl Recording {
             );
             return recording;
         }
-        if record_walk(&mut recording, puzzle, config, max_boards).is_err() {
+        // The run recorded itself where its engine does (`dfs`); else the walk records it.
+        let recorded = match &outcome.recorded {
+            Some(recorded) if recorded.is_complete() => {
+                take_recorded(&mut recording, (**recorded).clone());
+                Ok(())
+            }
+            Some(_) => Err(()),
+            None => record_walk(&mut recording, puzzle, config),
+        };
+        if recorded.is_err() {
             recording.boards = Boards::default();
             recording.steps = Steps::default();
             recording.clauses = Clauses::default();
@@ -375,135 +374,91 @@ fn line_values(line: &str, side: usize) -> Vec<u8> {
         .collect()
 }
 
-/// Runs the walk to its end within `max_boards` boards, recording each step into
-/// `recording`'s steps as it is taken, and its boards and clauses once it ends; `Err` past
-/// the bound.
-fn record_walk(
-    recording: &mut Recording,
-    puzzle: &Grid,
-    config: &Config,
-    max_boards: usize,
-) -> Result<(), ()> {
+/// Runs the walk to its end within the bound, handing each step to a [`Recorder`], and
+/// takes the boards and steps it recorded, and the walk's clauses; `Err` past the bound.
+fn record_walk(recording: &mut Recording, puzzle: &Grid, config: &Config) -> Result<(), ()> {
     let shape = puzzle.shape();
-    let mut walk = Walk::new(puzzle, config, max_boards);
-    let n_cells = shape.n_cells();
-    let steps = &mut recording.steps;
-    // The columns get room for the bound's steps at once, as the cells do (a megabyte at
-    // most, set aside and touched only as far as it is filled), so none is ever copied to
-    // a larger one.
-    for column in [&mut steps.board, &mut steps.waiting] {
-        column.reserve_exact(max_boards);
-    }
-    for column in [
-        &mut steps.nodes,
-        &mut steps.forced,
-        &mut steps.guesses,
-        &mut steps.dead,
-        &mut steps.found,
-    ] {
-        column.reserve_exact(max_boards);
-    }
-    steps.changed.reserve_exact(max_boards);
-    // The cells of every board expanded, one after another, and where each board's start:
-    // a child's changes are taken against its parent's cells.
-    // Room for the bound's boards is set aside at once (at most MAX_CELLS bytes): only the
-    // part used is ever touched, and the cells are never moved to a larger buffer.
-    let mut kept: Vec<u8> = Vec::with_capacity(max_boards * n_cells);
-    let mut kept_at: Vec<Option<usize>> = Vec::new();
-    let mut dead_cells: Vec<Option<usize>> = Vec::new();
-    let (mut nodes, mut forced, mut guesses, mut dead, mut found) = (0, 0, 0, 0, 0);
+    let mut walk = Walk::new(puzzle, config, max_boards(shape));
+    let mut recorder = Recorder::new(puzzle, walk.order() == Order::Breadth);
     let mut grid = puzzle.clone();
     while let Some(step) = walk.step_cells(&mut grid).map_err(|_| ())? {
-        let id = step.id;
-        if kept_at.len() <= id {
-            kept_at.resize(id + 1, None);
-            dead_cells.resize(id + 1, None);
-        }
-        let node = &walk.nodes()[id];
-        let cells = grid.as_slice();
-        let from = match node.parent.and_then(|parent| kept_at.get(parent).copied()) {
-            Some(Some(start)) => &kept[start..start + n_cells],
-            _ => puzzle.as_slice(),
+        let node = &walk.nodes()[step.id];
+        let seen = match &node.fate {
+            Fate::Dead => Seen::Dead(step.dead_cell),
+            Fate::Cut { .. } => Seen::Cut,
+            // An expanded board is never left unexplored.
+            Fate::Solved(_) | Fate::Unexplored => Seen::Solved,
+            Fate::Branched { cell, children } => {
+                let digits = walk.nodes()[children.clone()]
+                    .iter()
+                    .filter_map(|child| child.guess.map(|guess| guess.digit))
+                    .collect();
+                Seen::branched(shape, *cell, digits)
+            }
         };
-        let before = steps.changes.len();
-        // Eight cells at a time, compared as one word: most of a board is its parent's.
-        for (chunk, (was, now)) in from.chunks(8).zip(cells.chunks(8)).enumerate() {
-            if let (Ok(was), Ok(now)) = (<[u8; 8]>::try_from(was), <[u8; 8]>::try_from(now)) {
-                if u64::from_ne_bytes(was) == u64::from_ne_bytes(now) {
-                    continue;
-                }
-            }
-            for (offset, (&was, &value)) in was.iter().zip(now).enumerate() {
-                if was != value {
-                    // An index is below 4,096 and a digit below 65, as the board's shape
-                    // bounds them.
-                    steps.changes.push((chunk * 8 + offset) as u32);
-                    steps.changes.push(u32::from(value));
-                }
-            }
-        }
-        steps
-            .changed
-            .push(((steps.changes.len() - before) / 2) as u32);
-        kept_at[id] = Some(kept.len());
-        kept.extend_from_slice(cells);
-        nodes += 1;
-        forced += u64::from(node.forced);
-        match &node.fate {
-            Fate::Cut { .. } => dead += 1,
-            Fate::Dead => {
-                dead += 1;
-                dead_cells[id] = step.dead_cell;
-            }
-            Fate::Solved(_) => found += 1,
-            Fate::Branched { children, .. } if children.len() > 1 => guesses += 1,
-            _ => {}
-        }
-        steps.board.push(id);
-        steps.waiting.push(step.waiting);
-        steps.nodes.push(nodes);
-        steps.forced.push(forced);
-        steps.guesses.push(guesses);
-        steps.dead.push(dead);
-        steps.found.push(found);
+        let id = recorder.expanded(grid.as_slice(), seen, node.forced);
+        debug_assert_eq!(id, Some(step.id), "the walk and the recorder number alike");
+    }
+    let recorded = recorder.finish().ok_or(())?;
+    if !recorded.is_complete() {
+        return Err(());
     }
     recording.stop = stop_name(walk.stop().unwrap_or(Stop::Exhausted));
-    let boards = &mut recording.boards;
+    take_recorded(recording, recorded);
     let clauses = &mut recording.clauses;
-    let n_boards = walk.nodes().len();
-    boards.parent.reserve_exact(n_boards);
-    boards.depth.reserve_exact(n_boards);
-    boards.guess_cell.reserve_exact(n_boards);
-    boards.guess.reserve_exact(n_boards);
-    boards.fate.reserve_exact(n_boards);
-    boards.cell.reserve_exact(n_boards);
-    boards.forced.reserve_exact(n_boards);
     for node in walk.nodes() {
-        let (fate, cell) = match &node.fate {
-            Fate::Unexplored => ('u', None),
-            Fate::Dead => ('d', dead_cells.get(node.id).copied().flatten()),
-            Fate::Cut { clause } => {
-                clauses.cut.extend([node.id, *clause]);
-                ('c', None)
-            }
-            Fate::Solved(_) => ('s', None),
-            Fate::Branched { cell, .. } => ('b', Some(shape.index(*cell))),
-        };
-        boards.parent.push(node.parent);
-        boards.depth.push(node.depth);
-        boards
-            .guess_cell
-            .push(node.guess.map(|guess| shape.index(guess.cell)));
-        boards.guess.push(node.guess.map(|guess| guess.digit.get()));
-        boards.fate.push(fate);
-        boards.cell.push(cell);
-        boards.forced.push(node.forced);
+        if let Fate::Cut { clause } = node.fate {
+            clauses.cut.extend([node.id, clause]);
+        }
         for &clause in &node.learned {
             clauses.taught.extend([node.id, clause]);
         }
     }
     clauses.text = walk.clauses().iter().map(ToString::to_string).collect();
     Ok(())
+}
+
+/// Moves the columns of `recorded` into `recording`.
+fn take_recorded(recording: &mut Recording, recorded: Recorded) {
+    let Recorded {
+        parent,
+        depth,
+        guess_cell,
+        guess,
+        fate,
+        cell,
+        forced,
+        step_board,
+        waiting,
+        nodes,
+        step_forced,
+        guesses,
+        dead,
+        found,
+        changed,
+        changes,
+        ..
+    } = recorded;
+    recording.boards = Boards {
+        parent,
+        depth,
+        guess_cell,
+        guess,
+        fate: fate.into_iter().map(char::from).collect(),
+        cell,
+        forced,
+    };
+    recording.steps = Steps {
+        board: step_board,
+        waiting,
+        nodes,
+        forced: step_forced,
+        guesses,
+        dead,
+        found,
+        changed,
+        changes,
+    };
 }
 
 /// A stop as the recording names it.
