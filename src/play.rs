@@ -258,11 +258,31 @@ impl Recording {
     /// `outcome`, the run of [`solve`](crate::solve) with the same puzzle and config, whose
     /// counts and solutions it keeps as they are. `title` names the puzzle for the page.
     ///
-    /// The steps follow the tree walk ([`Walk`]), recorded as it goes: when the search runs
+    /// The boards are those the run recorded as it expanded them ([`Outcome::recorded`], the
+    /// run of `dfs` under [`Config::record`]), else those of the tree walk ([`Walk`]), which
+    /// expands the same boards in the same order, recorded as it goes: when the search runs
     /// to its end, the last step's counts are the run's. At a solution limit, `bfs` may
     /// expand a few boards more than the walk (the rest of a chunk of 16), which the run's
     /// counts include.
     pub fn new(puzzle: &Grid, config: &Config, outcome: &Outcome, title: &str) -> Recording {
+        let recorded = outcome.recorded.as_deref().cloned();
+        Recording::with_recorded(puzzle, config, outcome, recorded, title)
+    }
+
+    /// [`Recording::new`], the boards the run recorded taken out of `outcome` rather than
+    /// copied.
+    pub fn take(puzzle: &Grid, config: &Config, outcome: &mut Outcome, title: &str) -> Recording {
+        let recorded = outcome.recorded.take().map(|recorded| *recorded);
+        Recording::with_recorded(puzzle, config, outcome, recorded, title)
+    }
+
+    fn with_recorded(
+        puzzle: &Grid,
+        config: &Config,
+        outcome: &Outcome,
+        recorded: Option<Recorded>,
+        title: &str,
+    ) -> Recording {
         let shape = puzzle.shape();
         let order = Order::of(config.strategy);
         let max_boards = max_boards(shape);
@@ -303,9 +323,9 @@ impl Recording {
             return recording;
         }
         // The run recorded itself where its engine does (`dfs`); else the walk records it.
-        let recorded = match &outcome.recorded {
+        let recorded = match recorded {
             Some(recorded) if recorded.is_complete() => {
-                take_recorded(&mut recording, (**recorded).clone());
+                take_recorded(&mut recording, recorded);
                 Ok(())
             }
             Some(_) => Err(()),

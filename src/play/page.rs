@@ -42,6 +42,20 @@ pub fn html(document: &Document) -> String {
     String::from_utf8(page).unwrap_or_default()
 }
 
+/// About the length of the page of `document`, a little more rather than less: room set aside
+/// for it at once is never copied to a larger buffer as the page is written.
+pub fn size_hint(document: &Document) -> usize {
+    let runs: usize = document
+        .runs
+        .iter()
+        .map(|run| {
+            // Columns of numbers: well under 64 bytes a board and 48 a step, changes apart.
+            4096 + 64 * run.boards.len() + 48 * run.steps.len() + 4 * run.steps.changes.len()
+        })
+        .sum();
+    TEMPLATE.len() + STYLE.len() + SCRIPT.len() + runs
+}
+
 /// Writes the page that plays `document` ([`html`]'s text) to `out`, the recording's JSON
 /// straight from the serializer with no copy of its own: for a page of megabytes, writing
 /// it to a buffered file costs little more than the JSON itself.

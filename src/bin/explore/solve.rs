@@ -239,8 +239,8 @@ impl Run {
             (None, Err(_)) => Ok(()),
         };
         match item {
-            Ok(solved) => {
-                for drawn in self.pictures.draw(input, title, &solved, &self.config) {
+            Ok(mut solved) => {
+                for drawn in self.pictures.draw(input, title, &mut solved, &self.config) {
                     match drawn {
                         Ok(note) if !self.quiet => self.out.notice(&note),
                         Ok(_) => {}
