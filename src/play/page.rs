@@ -42,20 +42,6 @@ pub fn html(document: &Document) -> String {
     String::from_utf8(page).unwrap_or_default()
 }
 
-/// About the length of the page of `document`, a little more rather than less: room set aside
-/// for it at once is never copied to a larger buffer as the page is written.
-pub fn size_hint(document: &Document) -> usize {
-    let runs: usize = document
-        .runs
-        .iter()
-        .map(|run| {
-            // Columns of numbers: well under 64 bytes a board and 48 a step, changes apart.
-            4096 + 64 * run.boards.len() + 48 * run.steps.len() + 4 * run.steps.changes.len()
-        })
-        .sum();
-    TEMPLATE.len() + STYLE.len() + SCRIPT.len() + runs
-}
-
 /// Writes the page that plays `document` ([`html`]'s text) to `out`, the recording's JSON
 /// straight from the serializer with no copy of its own: for a page of megabytes, writing
 /// it to a buffered file costs little more than the JSON itself.
@@ -86,8 +72,10 @@ pub fn write_html(document: &Document, out: &mut impl Write) -> io::Result<()> {
             "style" => out.write_all(STYLE.as_bytes())?,
             "script" => out.write_all(SCRIPT.as_bytes())?,
             "data" => {
-                let mut json = serde_json::Serializer::with_formatter(&mut *out, InScript);
+                let mut pieces = Pieces::new(&mut *out);
+                let mut json = serde_json::Serializer::with_formatter(&mut pieces, InScript);
                 document.serialize(&mut json)?;
+                pieces.flush()?;
             }
             other => {
                 out.write_all(b"{{")?;
@@ -98,6 +86,58 @@ pub fn write_html(document: &Document, out: &mut impl Write) -> io::Result<()> {
         rest = &after[end + 2..];
     }
     out.write_all(rest.as_bytes())
+}
+
+/// The most bytes [`Pieces`] holds before it hands them on.
+const PIECES_BYTES: usize = 8192;
+
+/// A writer for text that comes in short pieces, as a recording's JSON does (its columns a
+/// number and a comma at a time): a short piece is copied here byte by byte, where a call to
+/// copy memory for each would cost more than the piece, and handed on in large blocks.
+struct Pieces<'w, W: Write> {
+    out: &'w mut W,
+    held: [u8; PIECES_BYTES],
+    len: usize,
+}
+
+impl<'w, W: Write> Pieces<'w, W> {
+    fn new(out: &'w mut W) -> Pieces<'w, W> {
+        Pieces {
+            out,
+            held: [0; PIECES_BYTES],
+            len: 0,
+        }
+    }
+}
+
+impl<W: Write> Write for Pieces<'_, W> {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+
+    #[inline]
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
+        if bytes.len() > 32 {
+            self.flush()?;
+            return self.out.write_all(bytes);
+        }
+        if self.len + bytes.len() > PIECES_BYTES {
+            self.flush()?;
+        }
+        for (at, &byte) in self.held[self.len..].iter_mut().zip(bytes) {
+            *at = byte;
+        }
+        self.len += bytes.len();
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.out.write_all(&self.held[..self.len])?;
+        self.len = 0;
+        Ok(())
+    }
 }
 
 /// JSON text as it may stand inside a `<script>` element: `<`, `>` and `&` (which only

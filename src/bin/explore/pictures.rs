@@ -226,12 +226,10 @@ fn write_html(
             recording.max_boards
         )
     };
-    // The page is written whole, so that a file it replaces is never left half written.
+    // The page is written whole, so that a file it replaces is never left half written, and
+    // as it is made, never held whole in memory.
     let document = play::Document::new(vec![recording]);
-    let mut page = Vec::with_capacity(play::page::size_hint(&document));
-    play::page::write_html(&document, &mut page)
-        .map_err(|error| format!("--html: cannot write the page: {error}"))?;
-    files::write_whole(path, &page)
+    files::write_whole_with(path, |mut out| play::page::write_html(&document, &mut out))
         .map_err(|error| format!("--html: cannot write {}: {error}", quoted(path.as_os_str())))?;
     Ok(format!(
         "wrote a page that plays the search to {} ({how}); open it in a browser",
