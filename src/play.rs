@@ -142,22 +142,22 @@ pub struct Recording {
 pub struct Boards {
     /// The board each was made from; `None` for the root. A board's children are the boards
     /// that name it: consecutive numbers, in digit order, all made when it branched.
-    pub parent: Vec<Option<usize>>,
+    pub parent: Vec<Option<u32>>,
     /// Guesses between the root and each board.
-    pub depth: Vec<usize>,
+    pub depth: Vec<u32>,
     /// The index of the cell guessed to make each board, in reading order; `None` for the
     /// root.
-    pub guess_cell: Vec<Option<usize>>,
+    pub guess_cell: Vec<Option<u32>>,
     /// The digit guessed there; `None` for the root. A board's children hold one guess per
     /// candidate of its branch cell: the clones made there, one per candidate.
-    pub guess: Vec<Option<usize>>,
+    pub guess: Vec<Option<u32>>,
     /// Each board's fate, a letter a board: `b` branched, `d` dead, `c` cut by a learned
     /// clause, `s` solved, `u` never expanded ([`Boards::fate`] names them).
     pub fate: String,
     /// The cell a board branched on, or the cell a dead board left without a candidate, by
     /// index in reading order; `None` otherwise (a board that died of a digit without a place
     /// in a unit has no such cell).
-    pub cell: Vec<Option<usize>>,
+    pub cell: Vec<Option<u32>>,
     /// Cells forced in each board (0 for a dead board, as the statistics count).
     pub forced: Vec<u32>,
 }
@@ -187,10 +187,10 @@ impl Boards {
     /// The boards `id` branched into, in digit order.
     pub fn children(&self, id: usize) -> std::ops::Range<usize> {
         let first = (id + 1..self.len())
-            .find(|&child| self.parent[child] == Some(id))
+            .find(|&child| self.parent[child] == Some(id as u32))
             .unwrap_or(self.len());
         let end = (first..self.len())
-            .find(|&child| self.parent[child] != Some(id))
+            .find(|&child| self.parent[child] != Some(id as u32))
             .unwrap_or(self.len());
         first..end
     }
@@ -203,19 +203,19 @@ impl Boards {
 #[derive(Clone, Default, PartialEq, Eq, Debug, Serialize)]
 pub struct Steps {
     /// The board expanded.
-    pub board: Vec<usize>,
+    pub board: Vec<u32>,
     /// Boards waiting after the step: the queue or the stack.
-    pub waiting: Vec<usize>,
+    pub waiting: Vec<u32>,
     /// Boards expanded so far (the statistics' `nodes`).
-    pub nodes: Vec<u64>,
+    pub nodes: Vec<u32>,
     /// Cells forced so far.
-    pub forced: Vec<u64>,
+    pub forced: Vec<u32>,
     /// Branch points so far (boards with two children or more).
-    pub guesses: Vec<u64>,
+    pub guesses: Vec<u32>,
     /// Dead boards so far.
-    pub dead: Vec<u64>,
+    pub dead: Vec<u32>,
     /// Solutions so far.
-    pub found: Vec<u64>,
+    pub found: Vec<u32>,
     /// How many cells of the board expanded differ from its parent's (the root's: from the
     /// puzzle's), its forced cells filled (as it was when it died).
     pub changed: Vec<u32>,
@@ -356,14 +356,14 @@ impl Recording {
         let mut at = vec![None; self.boards.len()];
         let mut start = 0;
         for (&board, &changed) in self.steps.board.iter().zip(&self.steps.changed) {
-            *at.get_mut(board)? = Some((start, changed as usize));
+            *at.get_mut(board as usize)? = Some((start, changed as usize));
             start += 2 * changed as usize;
         }
         let mut chain = Vec::new();
         let mut next = Some(id);
         while let Some(board) = next {
             chain.push((*at.get(board)?)?);
-            next = *self.boards.parent.get(board)?;
+            next = self.boards.parent.get(board)?.map(|parent| parent as usize);
         }
         let mut cells = line_values(&self.puzzle, self.size);
         for &(start, changed) in chain.iter().rev() {
@@ -404,7 +404,7 @@ fn record_walk(recording: &mut Recording, puzzle: &Grid, config: &Config) -> Res
     while let Some(step) = walk.step_cells(&mut grid).map_err(|_| ())? {
         let node = &walk.nodes()[step.id];
         let seen = match &node.fate {
-            Fate::Dead => Seen::Dead(step.dead_cell),
+            Fate::Dead => Seen::Dead(step.dead_cell.map(|cell| cell as u32)),
             Fate::Cut { .. } => Seen::Cut,
             // An expanded board is never left unexplored.
             Fate::Solved(_) | Fate::Unexplored => Seen::Solved,

@@ -39,28 +39,28 @@ pub fn max_boards(shape: Shape) -> usize {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Seen {
     /// Dead, with the first cell (by index) left without a candidate, if there is one.
-    Dead(Option<usize>),
+    Dead(Option<u32>),
     /// Cut by a learned clause.
     Cut,
     /// Complete.
     Solved,
     /// Branched on `cell` (by index), one child per digit.
-    Branched(usize, Candidates),
+    Branched(u32, Candidates),
 }
 
 impl Seen {
     /// A board that branched on `cell` into `digits`.
     pub(crate) fn branched(shape: Shape, cell: Cell, digits: Candidates) -> Seen {
-        Seen::Branched(shape.index(cell), digits)
+        Seen::Branched(shape.index(cell) as u32, digits)
     }
 
     /// A dead board, with the first cell it left without a candidate.
     pub(crate) fn dead<B: Board>(board: &B) -> Seen {
         let shape = board.shape();
-        let mut first: Option<usize> = None;
+        let mut first: Option<u32> = None;
         board.for_each_open(|cell, digits| {
             if digits.is_empty() {
-                let index = shape.index(cell);
+                let index = shape.index(cell) as u32;
                 first = Some(first.map_or(index, |first| first.min(index)));
             }
         });
@@ -73,22 +73,22 @@ impl Seen {
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct Recorded {
     /// Per board: its parent, depth, guess (cell and digit), fate letter, cell, forced cells.
-    pub(crate) parent: Vec<Option<usize>>,
-    pub(crate) depth: Vec<usize>,
-    pub(crate) guess_cell: Vec<Option<usize>>,
-    pub(crate) guess: Vec<Option<usize>>,
+    pub(crate) parent: Vec<Option<u32>>,
+    pub(crate) depth: Vec<u32>,
+    pub(crate) guess_cell: Vec<Option<u32>>,
+    pub(crate) guess: Vec<Option<u32>>,
     pub(crate) fate: Vec<u8>,
-    pub(crate) cell: Vec<Option<usize>>,
+    pub(crate) cell: Vec<Option<u32>>,
     pub(crate) forced: Vec<u32>,
     /// Per step: the board, the boards waiting after it, the counts so far, the cells changed
     /// from its parent (how many, then the pairs of index and digit of every step in turn).
-    pub(crate) step_board: Vec<usize>,
-    pub(crate) waiting: Vec<usize>,
-    pub(crate) nodes: Vec<u64>,
-    pub(crate) step_forced: Vec<u64>,
-    pub(crate) guesses: Vec<u64>,
-    pub(crate) dead: Vec<u64>,
-    pub(crate) found: Vec<u64>,
+    pub(crate) step_board: Vec<u32>,
+    pub(crate) waiting: Vec<u32>,
+    pub(crate) nodes: Vec<u32>,
+    pub(crate) step_forced: Vec<u32>,
+    pub(crate) guesses: Vec<u32>,
+    pub(crate) dead: Vec<u32>,
+    pub(crate) found: Vec<u32>,
     pub(crate) changed: Vec<u32>,
     pub(crate) changes: Vec<u32>,
     /// Whether every board was recorded: false once the search passed the bound.
@@ -124,12 +124,12 @@ pub(crate) struct Recorder {
     puzzle: Vec<u8>,
     /// The boards waiting, by number, in the order they will be expanded from the back
     /// (depth-first) or the front (breadth-first).
-    waiting: VecDeque<usize>,
+    waiting: VecDeque<u32>,
     /// The cells of every board that branched, one after another, and where each board's
     /// start (`u32::MAX` for none): a child's changes are taken against its parent's cells.
     kept: Vec<u8>,
     kept_at: Vec<u32>,
-    totals: [u64; 5],
+    totals: [u32; 5],
 }
 
 impl Recorder {
@@ -189,10 +189,10 @@ impl Recorder {
 
     fn add_board(
         &mut self,
-        parent: Option<usize>,
-        depth: usize,
-        cell: Option<usize>,
-        digit: Option<usize>,
+        parent: Option<u32>,
+        depth: u32,
+        cell: Option<u32>,
+        digit: Option<u32>,
     ) {
         let recorded = &mut self.recorded;
         recorded.parent.push(parent);
@@ -227,7 +227,7 @@ impl Recorder {
             self.lose();
             return None;
         };
-        let depth = self.recorded.depth[id];
+        let depth = self.recorded.depth[id as usize];
         if let Seen::Branched(cell, digits) = seen {
             let first = self.recorded.parent.len();
             if first + digits.len() as usize > self.max_boards {
@@ -235,9 +235,10 @@ impl Recorder {
                 return None;
             }
             for digit in digits {
-                self.add_board(Some(id), depth + 1, Some(cell), Some(digit.get()));
+                self.add_board(Some(id), depth + 1, Some(cell), Some(digit.get() as u32));
             }
-            let children = first..self.recorded.parent.len();
+            // Within the bound, a board's number fits in 32 bits.
+            let children = first as u32..self.recorded.parent.len() as u32;
             if self.breadth {
                 self.waiting.extend(children);
             } else {
@@ -246,7 +247,7 @@ impl Recorder {
             }
         }
         self.record_step(id, cells, seen, forced);
-        Some(id)
+        Some(id as usize)
     }
 
     /// A board that cannot be shown (one counted without being expanded): the recording is
@@ -264,10 +265,11 @@ impl Recorder {
         self.kept_at = Vec::new();
     }
 
-    fn record_step(&mut self, id: usize, cells: &[u8], seen: Seen, forced: u32) {
+    fn record_step(&mut self, id: u32, cells: &[u8], seen: Seen, forced: u32) {
+        let index = id as usize;
         let n_cells = self.n_cells;
         let recorded = &mut self.recorded;
-        let from = match recorded.parent[id].map(|parent| self.kept_at[parent]) {
+        let from = match recorded.parent[index].map(|parent| self.kept_at[parent as usize]) {
             Some(start) if start != u32::MAX => {
                 let start = start as usize;
                 &self.kept[start..start + n_cells]
@@ -296,7 +298,7 @@ impl Recorder {
             .push(((recorded.changes.len() - before) / 2) as u32);
         let [nodes, all_forced, guesses, dead, found] = &mut self.totals;
         *nodes += 1;
-        *all_forced += u64::from(forced);
+        *all_forced += forced;
         let (fate, cell) = match seen {
             Seen::Dead(cell) => {
                 *dead += 1;
@@ -315,16 +317,16 @@ impl Recorder {
                     *guesses += 1;
                 }
                 // Only a board with children is ever a parent: only its cells are kept.
-                self.kept_at[id] = u32::try_from(self.kept.len()).unwrap_or(u32::MAX);
+                self.kept_at[index] = u32::try_from(self.kept.len()).unwrap_or(u32::MAX);
                 self.kept.extend_from_slice(cells);
                 (b'b', Some(cell))
             }
         };
-        recorded.fate[id] = fate;
-        recorded.cell[id] = cell;
-        recorded.forced[id] = forced;
+        recorded.fate[index] = fate;
+        recorded.cell[index] = cell;
+        recorded.forced[index] = forced;
         recorded.step_board.push(id);
-        recorded.waiting.push(self.waiting.len());
+        recorded.waiting.push(self.waiting.len() as u32);
         recorded.nodes.push(*nodes);
         recorded.step_forced.push(*all_forced);
         recorded.guesses.push(*guesses);
