@@ -28,8 +28,9 @@
 //! let outcome = solve(&puzzle, &config);
 //! let recording = play::Recording::new(&puzzle, &config, &outcome, "a 4x4 puzzle");
 //! assert!(recording.note.is_none());
-//! assert_eq!(recording.steps.nodes.last(), Some(&outcome.stats.nodes));
-//! assert_eq!(recording.steps.found.last(), Some(&outcome.stats.solutions));
+//! let last = |column: &[u32]| column.last().map(|&n| u64::from(n));
+//! assert_eq!(last(&recording.steps.nodes), Some(outcome.stats.nodes));
+//! assert_eq!(last(&recording.steps.found), Some(outcome.stats.solutions));
 //! assert_eq!(recording.boards.fate(0), Some("branched"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -532,7 +533,7 @@ mod tests {
                 assert!(recording.has_boards(), "{what}");
                 assert_eq!(recording.stop, "exhausted", "{what}");
                 let steps = &recording.steps;
-                let last = |column: &[u64]| column.last().copied().expect("a step");
+                let last = |column: &[u32]| u64::from(column.last().copied().expect("a step"));
                 let stats = &recording.stats;
                 assert_eq!(
                     (
@@ -554,9 +555,9 @@ mod tests {
                 assert_eq!(steps.changed.len(), steps.len(), "{what}");
                 let mut seen = vec![false; recording.boards.len()];
                 for (order, &board) in steps.board.iter().enumerate() {
-                    assert!(!seen[board], "{what}: board {board} twice");
-                    seen[board] = true;
-                    assert_eq!(steps.nodes[order], order as u64 + 1, "{what}");
+                    assert!(!seen[board as usize], "{what}: board {board} twice");
+                    seen[board as usize] = true;
+                    assert_eq!(steps.nodes[order] as usize, order + 1, "{what}");
                 }
             }
         }
@@ -577,12 +578,12 @@ mod tests {
             let children = boards.children(id);
             assert_eq!(children.is_empty(), boards.fate(id) != Some("branched"));
             for child in children {
-                assert_eq!(boards.parent[child], Some(id));
+                assert_eq!(boards.parent[child], Some(id as u32));
                 assert_eq!(boards.depth[child], boards.depth[id] + 1);
                 assert_eq!(boards.guess_cell[child], boards.cell[id]);
             }
             if let (Some(cell), Some(cells)) = (boards.cell[id], &cells) {
-                assert_eq!(cells[cell], 0, "board {id}");
+                assert_eq!(cells[cell as usize], 0, "board {id}");
             }
         }
         let dead_with_cell = (0..boards.len())
@@ -680,6 +681,71 @@ mod tests {
         assert_eq!(max_boards(Shape::NINE), 20_000);
     }
 
+    /// The boards `dfs` records as it runs ([`Config::record`]) are the walk's, number for
+    /// number, step for step: in full, at a solution limit, at a node budget, with a stack
+    /// that drops boards and makes them again, and past the bound.
+    #[test]
+    fn dfs_records_the_boards_the_walk_records() {
+        let dfs = Config::default()
+            .with_strategy(Strategy::Dfs)
+            .with_record(true);
+        let empty = Grid::empty(Shape::NINE);
+        let cases = [
+            (grid(ESCARGOT), dfs.clone()),
+            (grid(ESCARGOT), dfs.clone().with_forced(Forced::Hidden)),
+            (
+                grid(ESCARGOT),
+                dfs.clone().with_branch(crate::config::Branch::Probe),
+            ),
+            (
+                Grid::empty(Shape::new(2, 2).unwrap()),
+                dfs.clone().with_max_solutions(None),
+            ),
+            (empty.clone(), dfs.clone().with_max_solutions(Some(7))),
+            (
+                empty.clone(),
+                dfs.clone()
+                    .with_max_solutions(None)
+                    .with_max_nodes(Some(3_000)),
+            ),
+            (
+                empty.clone(),
+                dfs.clone()
+                    .with_max_solutions(None)
+                    .with_max_nodes(Some(2_000))
+                    .with_max_frontier_bytes(1),
+            ),
+            (
+                empty.clone(),
+                dfs.clone()
+                    .with_max_solutions(None)
+                    .with_max_nodes(Some(25_000)),
+            ),
+            (
+                Grid::empty(Shape::new(4, 4).unwrap()),
+                dfs.clone().with_max_nodes(Some(300)),
+            ),
+        ];
+        for (puzzle, config) in &cases {
+            let outcome = solve(puzzle, config);
+            let recorded = outcome.recorded.as_deref().expect("dfs records itself");
+            let mut walked = outcome.clone();
+            walked.recorded = None;
+            let by_engine = Recording::new(puzzle, config, &outcome, "test");
+            let by_walk = Recording::new(puzzle, config, &walked, "test");
+            let what = format!("{} {config:?}", puzzle.to_line());
+            assert_eq!(recorded.is_complete(), by_walk.has_boards(), "{what}");
+            assert_eq!(by_engine.note, by_walk.note, "{what}");
+            assert_eq!(by_engine.stop, by_walk.stop, "{what}");
+            assert_eq!(by_engine.boards, by_walk.boards, "{what}");
+            assert_eq!(by_engine.steps, by_walk.steps, "{what}");
+        }
+        // A search that counts boards it does not expand is left to the walk.
+        let counting = dfs.with_max_solutions(None).with_keep_solutions(false);
+        let outcome = solve(&Grid::empty(Shape::new(2, 2).unwrap()), &counting);
+        assert!(outcome.recorded.is_none());
+    }
+
     /// `dfs` that learns has no tree of boards; `bfs` that learns does.
     #[test]
     fn learning_is_recorded_where_it_has_boards() {
@@ -695,8 +761,11 @@ mod tests {
         assert!(bfs.learn && bfs.has_boards());
         let steps = &bfs.steps;
         assert_eq!(
-            (steps.nodes.last(), steps.dead.last()),
-            (Some(&bfs.stats.nodes), Some(&bfs.stats.dead))
+            (
+                steps.nodes.last().map(|&n| u64::from(n)),
+                steps.dead.last().map(|&n| u64::from(n))
+            ),
+            (Some(bfs.stats.nodes), Some(bfs.stats.dead))
         );
         // The boards a clause cut name it, and the dead boards name what they taught.
         let clauses = &bfs.clauses;
