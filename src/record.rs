@@ -171,6 +171,8 @@ impl Recorder {
         recorded.forced.reserve_exact(max_boards);
         recorded.changed.reserve_exact(max_boards);
         recorded.fate.reserve_exact(max_boards);
+        // A board's changes are a few cells: room for eight pairs a board, and more if asked.
+        recorded.changes.reserve(16 * max_boards);
         let mut recorder = Recorder {
             recorded,
             breadth,
@@ -179,7 +181,8 @@ impl Recorder {
             n_cells: shape.n_cells(),
             puzzle: puzzle.as_slice().to_vec(),
             waiting: VecDeque::from([0]),
-            kept: Vec::new(),
+            // Room for every board's cells (at most MAX_CELLS bytes), touched as far as used.
+            kept: Vec::with_capacity(max_boards * shape.n_cells()),
             kept_at: Vec::with_capacity(max_boards),
             totals: [0; 5],
         };
