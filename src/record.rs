@@ -15,8 +15,6 @@
 //! held and records nothing more ([`Recorded::is_complete`] is then false). This module never
 //! prints, and knows nothing of JSON.
 
-use std::collections::VecDeque;
-
 use crate::board::Board;
 use crate::candidates::Candidates;
 use crate::geometry::{Cell, Shape};
@@ -123,8 +121,10 @@ pub(crate) struct Recorder {
     /// The puzzle's cells: the root's changes are taken against them.
     puzzle: Vec<u8>,
     /// The boards waiting, by number, in the order they will be expanded from the back
-    /// (depth-first) or the front (breadth-first).
-    waiting: VecDeque<u32>,
+    /// (depth-first) or from `head` on (breadth-first: a queue that never moves its numbers,
+    /// at most one a board).
+    waiting: Vec<u32>,
+    head: usize,
     /// The cells of every board that branched, one after another, and where each board's
     /// start (`u32::MAX` for none): a child's changes are taken against its parent's cells.
     kept: Vec<u8>,
@@ -180,13 +180,15 @@ impl Recorder {
             lost: false,
             n_cells: shape.n_cells(),
             puzzle: puzzle.as_slice().to_vec(),
-            waiting: VecDeque::from([0]),
+            waiting: Vec::with_capacity(if breadth { max_boards } else { 64 }),
+            head: 0,
             // Room for every board's cells (at most MAX_CELLS bytes), touched as far as used.
             kept: Vec::with_capacity(max_boards * shape.n_cells()),
             kept_at: Vec::with_capacity(max_boards),
             totals: [0; 5],
         };
         recorder.add_board(None, 0, None, None);
+        recorder.waiting.push(0);
         recorder
     }
 
@@ -221,9 +223,11 @@ impl Recorder {
             return None;
         }
         let id = if self.breadth {
-            self.waiting.pop_front()
+            let id = self.waiting.get(self.head).copied();
+            self.head += 1;
+            id
         } else {
-            self.waiting.pop_back()
+            self.waiting.pop()
         };
         let Some(id) = id else {
             // More boards than the walk would expand: nothing here to show them as.
@@ -263,7 +267,8 @@ impl Recorder {
     /// Past the bound: nothing is kept.
     fn give_up(&mut self) {
         self.recorded = Recorded::default();
-        self.waiting = VecDeque::new();
+        self.waiting = Vec::new();
+        self.head = 0;
         self.kept = Vec::new();
         self.kept_at = Vec::new();
     }
@@ -329,7 +334,7 @@ impl Recorder {
         recorded.cell[index] = cell;
         recorded.forced[index] = forced;
         recorded.step_board.push(id);
-        recorded.waiting.push(self.waiting.len() as u32);
+        recorded.waiting.push((self.waiting.len() - self.head) as u32);
         recorded.nodes.push(*nodes);
         recorded.step_forced.push(*all_forced);
         recorded.guesses.push(*guesses);

@@ -224,12 +224,32 @@ impl Number for Option<u32> {
     }
 }
 
-/// A column of numbers as a JSON array, made whole and written at once.
+/// The most bytes of a column's text made before they are written.
+const COLUMN_BYTES: usize = 1 << 16;
+
+/// A column of numbers as a JSON array, made in blocks of [`COLUMN_BYTES`] and written a
+/// block at a time. One block's room serves every column, so that the text of a recording
+/// never takes memory of its own.
 fn column<W: Write, T: Number>(out: &mut W, numbers: &[T]) -> io::Result<()> {
-    // Most numbers of a recording have a few digits; the text grows if they have more.
-    let mut text = Vec::with_capacity(2 + 6 * numbers.len());
+    thread_local! {
+        static TEXT: std::cell::RefCell<Vec<u8>> =
+            std::cell::RefCell::new(Vec::with_capacity(COLUMN_BYTES + 32));
+    }
+    TEXT.with_borrow_mut(|text| column_in(out, numbers, text))
+}
+
+fn column_in<W: Write, T: Number>(
+    out: &mut W,
+    numbers: &[T],
+    text: &mut Vec<u8>,
+) -> io::Result<()> {
+    text.clear();
     text.push(b'[');
     for (i, number) in numbers.iter().enumerate() {
+        if text.len() >= COLUMN_BYTES {
+            out.write_all(text)?;
+            text.clear();
+        }
         if i > 0 {
             text.push(b',');
         }
@@ -253,7 +273,7 @@ fn column<W: Write, T: Number>(out: &mut W, numbers: &[T]) -> io::Result<()> {
         }
     }
     text.push(b']');
-    out.write_all(&text)
+    out.write_all(text)
 }
 
 /// The most bytes [`Pieces`] holds before it hands them on.
