@@ -2,12 +2,13 @@
 //! board in the strategy's own order, with the counts of the run it stands beside.
 //!
 //! The boards are numbered as the tree walk that `--dot` and `--posthoc` draw ([`Walk`])
-//! numbers them, and recorded by one [`Recorder`](crate::record): `dfs` hands it each board
-//! as it expands it, in the run itself when [`Config::record`] asks ([`Outcome::recorded`]),
-//! so no second search is made; for the other strategies a [`Walk`] expands the same boards
-//! in the same order after the run, and hands them to it. It is kept as columns of numbers, a column per
-//! field ([`Boards`], [`Steps`]): each board's fate (branched on a cell into children, dead
-//! with the cell that died, solved, or never expanded), its depth, its parent and its guess;
+//! numbers them, and recorded by one `Recorder` ([`record`](crate::record)): `dfs` hands it
+//! each board as it expands it, in the run itself when [`Config::record`] asks
+//! ([`Outcome::recorded`]), so no second search is made; for the other strategies a [`Walk`]
+//! expands the same boards in the same order after the run, and hands them to it. It is kept
+//! as columns of numbers, a column per field ([`Boards`], [`Steps`]): each board's fate
+//! (branched on a cell into children, dead with the cell that died, solved, or never
+//! expanded), its depth, its parent and its guess;
 //! each step the board expanded, the cells that board changed from its parent once its forced
 //! cells were filled, the boards waiting (the queue of `bfs`, the stack of the others) and the
 //! counts so far. Beside them it keeps the [`Stats`] and the solutions of the run itself, as
@@ -17,8 +18,8 @@
 //! boards in all ([`max_boards`]), are recorded one by one; a search that would make more is
 //! recorded per depth only (the run's [`Stats::per_depth`]), and the recording says so
 //! ([`Recording::note`]). The recorder keeps nothing past the bound, and the walk stops
-//! there, so recording never holds more than the bound's boards. Its JSON text is at most about [`MAX_JSON_BYTES`] bytes for any
-//! input.
+//! there, so recording never holds more than the bound's boards. Its JSON text is at most
+//! about [`MAX_JSON_BYTES`] bytes for any input.
 //!
 //! The page that plays recordings is [`page`] (feature `html`). This module never prints and
 //! never writes files.

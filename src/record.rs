@@ -1,4 +1,4 @@
-//! [`Recorder`]: the one place where a search's boards become the columns that
+//! `Recorder`: the one place where a search's boards become the columns that
 //! [`play::Recording`](crate::play) keeps, board by board as they are expanded.
 //!
 //! Whoever expands a board hands it here with what became of it: the engine `dfs` itself,
@@ -38,7 +38,8 @@ pub fn max_boards(shape: Shape) -> usize {
 pub(crate) enum Seen {
     /// Dead, with the first cell (by index) left without a candidate, if there is one.
     Dead(Option<u32>),
-    /// Cut by a learned clause.
+    /// Cut by a learned clause (only the walk of `bfs` that learns knows).
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
     Cut,
     /// Complete.
     Solved,
@@ -66,7 +67,7 @@ impl Seen {
     }
 }
 
-/// The boards of one search, recorded as it expanded them ([`Recorder`]): the columns of
+/// The boards of one search, recorded as it expanded them: the columns of
 /// [`play::Boards`](crate::play) and [`play::Steps`](crate::play), filled.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct Recorded {
@@ -334,7 +335,9 @@ impl Recorder {
         recorded.cell[index] = cell;
         recorded.forced[index] = forced;
         recorded.step_board.push(id);
-        recorded.waiting.push((self.waiting.len() - self.head) as u32);
+        recorded
+            .waiting
+            .push((self.waiting.len() - self.head) as u32);
         recorded.nodes.push(*nodes);
         recorded.step_forced.push(*all_forced);
         recorded.guesses.push(*guesses);
