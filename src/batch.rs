@@ -357,6 +357,15 @@ fn solve_one(puzzle: Puzzle, config: &Config) -> Solved {
     // Trace events of this search carry the puzzle's number through this span.
     let _span =
         tracing::info_span!(target: trace::TARGET, "puzzle", index = puzzle.index).entered();
+    // A picture is of the first puzzle: the others record nothing, so that a batch holds at
+    // most a recording per input (a page of one that did not record walks its tree instead).
+    let unrecorded;
+    let config = if config.record && puzzle.index > 1 {
+        unrecorded = config.clone().with_record(false);
+        &unrecorded
+    } else {
+        config
+    };
     let outcome = puzzle.solve(config);
     Solved { puzzle, outcome }
 }

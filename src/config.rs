@@ -320,6 +320,13 @@ pub struct Config {
     /// [`Footprint`](crate::footprint::Footprint)); off (the default), the engines sample
     /// nothing and pay nothing for it.
     pub footprint: bool,
+    /// Record the boards the search expands, one by one within the bound of
+    /// [`record::max_boards`](crate::record::max_boards), into
+    /// [`Outcome::recorded`](crate::Outcome::recorded), for a page that plays the search
+    /// (`dfs` records itself; the other strategies leave it to the tree's walk); off (the
+    /// default), nothing is recorded and nothing is paid for it. A batch ([`crate::batch`])
+    /// records the first puzzle of each input only.
+    pub record: bool,
 }
 
 /// The cores this process may run on, asked once: the answer comes from several system files
@@ -352,6 +359,7 @@ impl Default for Config {
             max_learn_bytes: Config::DEFAULT_MAX_LEARN_BYTES,
             progress: None,
             footprint: false,
+            record: false,
         }
     }
 }
@@ -492,6 +500,8 @@ impl Config {
         with_progress: progress: Option<Progress>;
         /// Sets [`Config::footprint`].
         with_footprint: footprint: bool;
+        /// Sets [`Config::record`].
+        with_record: record: bool;
     }
 
     /// Counts every solution without keeping any: no solution limit

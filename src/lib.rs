@@ -42,6 +42,7 @@ mod outcome;
 #[cfg(feature = "serde")]
 pub mod play;
 pub mod progress;
+pub mod record;
 pub mod shard;
 mod stats;
 mod strategy;

@@ -8,6 +8,7 @@ use std::fmt;
 use crate::config::Config;
 use crate::footprint::Footprint;
 use crate::grid::{Conflict, Grid};
+use crate::record::Recorded;
 use crate::stats::Stats;
 
 /// The solutions a search has found: kept as grids, or only counted when
@@ -148,6 +149,10 @@ pub struct Outcome {
     /// The memory the search held against the boards it expanded, when
     /// [`Config::footprint`](crate::Config::footprint) asked for it.
     pub footprint: Option<Footprint>,
+    /// The boards the search expanded, recorded as it went, when
+    /// [`Config::record`](crate::Config::record) asked for it and the engine records itself
+    /// (`dfs`); `None` otherwise.
+    pub recorded: Option<Box<Recorded>>,
 }
 
 impl Outcome {
@@ -173,6 +178,7 @@ impl Outcome {
             conflict: None,
             stats,
             footprint,
+            recorded: None,
         }
     }
 
@@ -185,6 +191,7 @@ impl Outcome {
             conflict: Some(conflict),
             stats: Stats::default(),
             footprint: None,
+            recorded: None,
         }
     }
 
@@ -267,6 +274,7 @@ mod tests {
             stop,
             conflict: None,
             footprint: None,
+            recorded: None,
             stats: Stats {
                 nodes: 1000,
                 ..Stats::default()

@@ -1,10 +1,14 @@
 //! The search recorded to be played back: a [`Recording`] of one puzzle's search, board by
 //! board in the strategy's own order, with the counts of the run it stands beside.
 //!
-//! A recording is made as a [`Walk`], the tree walk that `--dot` and `--posthoc` draw, goes,
-//! so its boards are numbered as theirs are. It is kept as columns of numbers, a column per
-//! field ([`Boards`], [`Steps`]): each board's fate (branched on a cell into children, dead
-//! with the cell that died, solved, or never expanded), its depth, its parent and its guess;
+//! The boards are numbered as the tree walk that `--dot` and `--posthoc` draw ([`Walk`])
+//! numbers them, and recorded by one `Recorder` ([`record`](crate::record)): `dfs` hands it
+//! each board as it expands it, in the run itself when [`Config::record`] asks
+//! ([`Outcome::recorded`]), so no second search is made; for the other strategies a [`Walk`]
+//! expands the same boards in the same order after the run, and hands them to it. It is kept
+//! as columns of numbers, a column per field ([`Boards`], [`Steps`]): each board's fate
+//! (branched on a cell into children, dead with the cell that died, solved, or never
+//! expanded), its depth, its parent and its guess;
 //! each step the board expanded, the cells that board changed from its parent once its forced
 //! cells were filled, the boards waiting (the queue of `bfs`, the stack of the others) and the
 //! counts so far. Beside them it keeps the [`Stats`] and the solutions of the run itself, as
@@ -13,9 +17,9 @@
 //! A recording has a bound. At most [`MAX_BOARDS`] boards, and at most [`MAX_CELLS`] cells of
 //! boards in all ([`max_boards`]), are recorded one by one; a search that would make more is
 //! recorded per depth only (the run's [`Stats::per_depth`]), and the recording says so
-//! ([`Recording::note`]). The walk then stops at the bound, so recording never holds more
-//! than the bound's boards. Its JSON text is at most about [`MAX_JSON_BYTES`] bytes for any
-//! input.
+//! ([`Recording::note`]). The recorder keeps nothing past the bound, and the walk stops
+//! there, so recording never holds more than the bound's boards. Its JSON text is at most
+//! about [`MAX_JSON_BYTES`] bytes for any input.
 //!
 //! The page that plays recordings is [`page`] (feature `html`). This module never prints and
 //! never writes files.
@@ -28,8 +32,9 @@
 //! let outcome = solve(&puzzle, &config);
 //! let recording = play::Recording::new(&puzzle, &config, &outcome, "a 4x4 puzzle");
 //! assert!(recording.note.is_none());
-//! assert_eq!(recording.steps.nodes.last(), Some(&outcome.stats.nodes));
-//! assert_eq!(recording.steps.found.last(), Some(&outcome.stats.solutions));
+//! let last = |column: &[u32]| column.last().map(|&n| u64::from(n));
+//! assert_eq!(last(&recording.steps.nodes), Some(outcome.stats.nodes));
+//! assert_eq!(last(&recording.steps.found), Some(outcome.stats.solutions));
 //! assert_eq!(recording.boards.fate(0), Some("branched"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -39,6 +44,7 @@ use serde::Serialize;
 use crate::config::{Config, Strategy};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
+use crate::record::{Recorded, Recorder, Seen};
 use crate::stats::Stats;
 use crate::tree::{Fate, Kind, Order, Walk};
 
@@ -51,12 +57,7 @@ pub const SCHEMA: &str = "explore.play/2";
 /// The most solutions a recording lists; [`Recording::count`] says how many there were.
 pub const MAX_SOLUTIONS: usize = 100;
 
-/// The most boards recorded one by one.
-pub const MAX_BOARDS: usize = 20_000;
-
-/// The most cells of boards recorded one by one (boards times cells per board): 20,000 boards
-/// of 9x9, 7,812 of 16x16, 3,200 of 25x25, 488 of 64x64.
-pub const MAX_CELLS: usize = 2_000_000;
+pub use crate::record::{MAX_BOARDS, MAX_CELLS, max_boards};
 
 /// A bound on the JSON text of one recording, for any input: the boards' changed cells (at
 /// most every cell of every board, [`MAX_CELLS`], each at most 8 bytes: `4095,64,`), 200
@@ -67,12 +68,6 @@ pub const MAX_CELLS: usize = 2_000_000;
 /// each, as many as it learned.
 pub const MAX_JSON_BYTES: usize =
     8 * MAX_CELLS + 400 * MAX_BOARDS + MAX_SOLUTIONS * 4 * 64 * 64 + 300 * 64 * 64 + 64 * 1024;
-
-/// The most boards recorded one by one for a puzzle of `shape`: [`MAX_BOARDS`], or fewer where
-/// boards are large so that their cells stay within [`MAX_CELLS`].
-pub fn max_boards(shape: crate::geometry::Shape) -> usize {
-    (MAX_CELLS / shape.n_cells()).clamp(1, MAX_BOARDS)
-}
 
 /// The document a page embeds: one recording per strategy shown, side by side.
 #[non_exhaustive]
@@ -152,22 +147,22 @@ pub struct Recording {
 pub struct Boards {
     /// The board each was made from; `None` for the root. A board's children are the boards
     /// that name it: consecutive numbers, in digit order, all made when it branched.
-    pub parent: Vec<Option<usize>>,
+    pub parent: Vec<Option<u32>>,
     /// Guesses between the root and each board.
-    pub depth: Vec<usize>,
+    pub depth: Vec<u32>,
     /// The index of the cell guessed to make each board, in reading order; `None` for the
     /// root.
-    pub guess_cell: Vec<Option<usize>>,
+    pub guess_cell: Vec<Option<u32>>,
     /// The digit guessed there; `None` for the root. A board's children hold one guess per
     /// candidate of its branch cell: the clones made there, one per candidate.
-    pub guess: Vec<Option<usize>>,
+    pub guess: Vec<Option<u32>>,
     /// Each board's fate, a letter a board: `b` branched, `d` dead, `c` cut by a learned
     /// clause, `s` solved, `u` never expanded ([`Boards::fate`] names them).
     pub fate: String,
     /// The cell a board branched on, or the cell a dead board left without a candidate, by
     /// index in reading order; `None` otherwise (a board that died of a digit without a place
     /// in a unit has no such cell).
-    pub cell: Vec<Option<usize>>,
+    pub cell: Vec<Option<u32>>,
     /// Cells forced in each board (0 for a dead board, as the statistics count).
     pub forced: Vec<u32>,
 }
@@ -197,10 +192,10 @@ impl Boards {
     /// The boards `id` branched into, in digit order.
     pub fn children(&self, id: usize) -> std::ops::Range<usize> {
         let first = (id + 1..self.len())
-            .find(|&child| self.parent[child] == Some(id))
+            .find(|&child| self.parent[child] == Some(id as u32))
             .unwrap_or(self.len());
         let end = (first..self.len())
-            .find(|&child| self.parent[child] != Some(id))
+            .find(|&child| self.parent[child] != Some(id as u32))
             .unwrap_or(self.len());
         first..end
     }
@@ -213,19 +208,19 @@ impl Boards {
 #[derive(Clone, Default, PartialEq, Eq, Debug, Serialize)]
 pub struct Steps {
     /// The board expanded.
-    pub board: Vec<usize>,
+    pub board: Vec<u32>,
     /// Boards waiting after the step: the queue or the stack.
-    pub waiting: Vec<usize>,
+    pub waiting: Vec<u32>,
     /// Boards expanded so far (the statistics' `nodes`).
-    pub nodes: Vec<u64>,
+    pub nodes: Vec<u32>,
     /// Cells forced so far.
-    pub forced: Vec<u64>,
+    pub forced: Vec<u32>,
     /// Branch points so far (boards with two children or more).
-    pub guesses: Vec<u64>,
+    pub guesses: Vec<u32>,
     /// Dead boards so far.
-    pub dead: Vec<u64>,
+    pub dead: Vec<u32>,
     /// Solutions so far.
-    pub found: Vec<u64>,
+    pub found: Vec<u32>,
     /// How many cells of the board expanded differ from its parent's (the root's: from the
     /// puzzle's), its forced cells filled (as it was when it died).
     pub changed: Vec<u32>,
@@ -268,11 +263,31 @@ impl Recording {
     /// `outcome`, the run of [`solve`](crate::solve) with the same puzzle and config, whose
     /// counts and solutions it keeps as they are. `title` names the puzzle for the page.
     ///
-    /// The steps follow the tree walk ([`Walk`]), recorded as it goes: when the search runs
+    /// The boards are those the run recorded as it expanded them ([`Outcome::recorded`], the
+    /// run of `dfs` under [`Config::record`]), else those of the tree walk ([`Walk`]), which
+    /// expands the same boards in the same order, recorded as it goes: when the search runs
     /// to its end, the last step's counts are the run's. At a solution limit, `bfs` may
     /// expand a few boards more than the walk (the rest of a chunk of 16), which the run's
     /// counts include.
     pub fn new(puzzle: &Grid, config: &Config, outcome: &Outcome, title: &str) -> Recording {
+        let recorded = outcome.recorded.as_deref().cloned();
+        Recording::with_recorded(puzzle, config, outcome, recorded, title)
+    }
+
+    /// [`Recording::new`], the boards the run recorded taken out of `outcome` rather than
+    /// copied.
+    pub fn take(puzzle: &Grid, config: &Config, outcome: &mut Outcome, title: &str) -> Recording {
+        let recorded = outcome.recorded.take().map(|recorded| *recorded);
+        Recording::with_recorded(puzzle, config, outcome, recorded, title)
+    }
+
+    fn with_recorded(
+        puzzle: &Grid,
+        config: &Config,
+        outcome: &Outcome,
+        recorded: Option<Recorded>,
+        title: &str,
+    ) -> Recording {
         let shape = puzzle.shape();
         let order = Order::of(config.strategy);
         let max_boards = max_boards(shape);
@@ -312,7 +327,16 @@ impl Recording {
             );
             return recording;
         }
-        if record_walk(&mut recording, puzzle, config, max_boards).is_err() {
+        // The run recorded itself where its engine does (`dfs`); else the walk records it.
+        let recorded = match recorded {
+            Some(recorded) if recorded.is_complete() => {
+                take_recorded(&mut recording, recorded);
+                Ok(())
+            }
+            Some(_) => Err(()),
+            None => record_walk(&mut recording, puzzle, config),
+        };
+        if recorded.is_err() {
             recording.boards = Boards::default();
             recording.steps = Steps::default();
             recording.clauses = Clauses::default();
@@ -337,14 +361,14 @@ impl Recording {
         let mut at = vec![None; self.boards.len()];
         let mut start = 0;
         for (&board, &changed) in self.steps.board.iter().zip(&self.steps.changed) {
-            *at.get_mut(board)? = Some((start, changed as usize));
+            *at.get_mut(board as usize)? = Some((start, changed as usize));
             start += 2 * changed as usize;
         }
         let mut chain = Vec::new();
         let mut next = Some(id);
         while let Some(board) = next {
             chain.push((*at.get(board)?)?);
-            next = *self.boards.parent.get(board)?;
+            next = self.boards.parent.get(board)?.map(|parent| parent as usize);
         }
         let mut cells = line_values(&self.puzzle, self.size);
         for &(start, changed) in chain.iter().rev() {
@@ -375,135 +399,91 @@ fn line_values(line: &str, side: usize) -> Vec<u8> {
         .collect()
 }
 
-/// Runs the walk to its end within `max_boards` boards, recording each step into
-/// `recording`'s steps as it is taken, and its boards and clauses once it ends; `Err` past
-/// the bound.
-fn record_walk(
-    recording: &mut Recording,
-    puzzle: &Grid,
-    config: &Config,
-    max_boards: usize,
-) -> Result<(), ()> {
+/// Runs the walk to its end within the bound, handing each step to a [`Recorder`], and
+/// takes the boards and steps it recorded, and the walk's clauses; `Err` past the bound.
+fn record_walk(recording: &mut Recording, puzzle: &Grid, config: &Config) -> Result<(), ()> {
     let shape = puzzle.shape();
-    let mut walk = Walk::new(puzzle, config, max_boards);
-    let n_cells = shape.n_cells();
-    let steps = &mut recording.steps;
-    // The columns get room for the bound's steps at once, as the cells do (a megabyte at
-    // most, set aside and touched only as far as it is filled), so none is ever copied to
-    // a larger one.
-    for column in [&mut steps.board, &mut steps.waiting] {
-        column.reserve_exact(max_boards);
-    }
-    for column in [
-        &mut steps.nodes,
-        &mut steps.forced,
-        &mut steps.guesses,
-        &mut steps.dead,
-        &mut steps.found,
-    ] {
-        column.reserve_exact(max_boards);
-    }
-    steps.changed.reserve_exact(max_boards);
-    // The cells of every board expanded, one after another, and where each board's start:
-    // a child's changes are taken against its parent's cells.
-    // Room for the bound's boards is set aside at once (at most MAX_CELLS bytes): only the
-    // part used is ever touched, and the cells are never moved to a larger buffer.
-    let mut kept: Vec<u8> = Vec::with_capacity(max_boards * n_cells);
-    let mut kept_at: Vec<Option<usize>> = Vec::new();
-    let mut dead_cells: Vec<Option<usize>> = Vec::new();
-    let (mut nodes, mut forced, mut guesses, mut dead, mut found) = (0, 0, 0, 0, 0);
+    let mut walk = Walk::new(puzzle, config, max_boards(shape));
+    let mut recorder = Recorder::new(puzzle, walk.order() == Order::Breadth);
     let mut grid = puzzle.clone();
     while let Some(step) = walk.step_cells(&mut grid).map_err(|_| ())? {
-        let id = step.id;
-        if kept_at.len() <= id {
-            kept_at.resize(id + 1, None);
-            dead_cells.resize(id + 1, None);
-        }
-        let node = &walk.nodes()[id];
-        let cells = grid.as_slice();
-        let from = match node.parent.and_then(|parent| kept_at.get(parent).copied()) {
-            Some(Some(start)) => &kept[start..start + n_cells],
-            _ => puzzle.as_slice(),
+        let node = &walk.nodes()[step.id];
+        let seen = match &node.fate {
+            Fate::Dead => Seen::Dead(step.dead_cell.map(|cell| cell as u32)),
+            Fate::Cut { .. } => Seen::Cut,
+            // An expanded board is never left unexplored.
+            Fate::Solved(_) | Fate::Unexplored => Seen::Solved,
+            Fate::Branched { cell, children } => {
+                let digits = walk.nodes()[children.clone()]
+                    .iter()
+                    .filter_map(|child| child.guess.map(|guess| guess.digit))
+                    .collect();
+                Seen::branched(shape, *cell, digits)
+            }
         };
-        let before = steps.changes.len();
-        // Eight cells at a time, compared as one word: most of a board is its parent's.
-        for (chunk, (was, now)) in from.chunks(8).zip(cells.chunks(8)).enumerate() {
-            if let (Ok(was), Ok(now)) = (<[u8; 8]>::try_from(was), <[u8; 8]>::try_from(now)) {
-                if u64::from_ne_bytes(was) == u64::from_ne_bytes(now) {
-                    continue;
-                }
-            }
-            for (offset, (&was, &value)) in was.iter().zip(now).enumerate() {
-                if was != value {
-                    // An index is below 4,096 and a digit below 65, as the board's shape
-                    // bounds them.
-                    steps.changes.push((chunk * 8 + offset) as u32);
-                    steps.changes.push(u32::from(value));
-                }
-            }
-        }
-        steps
-            .changed
-            .push(((steps.changes.len() - before) / 2) as u32);
-        kept_at[id] = Some(kept.len());
-        kept.extend_from_slice(cells);
-        nodes += 1;
-        forced += u64::from(node.forced);
-        match &node.fate {
-            Fate::Cut { .. } => dead += 1,
-            Fate::Dead => {
-                dead += 1;
-                dead_cells[id] = step.dead_cell;
-            }
-            Fate::Solved(_) => found += 1,
-            Fate::Branched { children, .. } if children.len() > 1 => guesses += 1,
-            _ => {}
-        }
-        steps.board.push(id);
-        steps.waiting.push(step.waiting);
-        steps.nodes.push(nodes);
-        steps.forced.push(forced);
-        steps.guesses.push(guesses);
-        steps.dead.push(dead);
-        steps.found.push(found);
+        let id = recorder.expanded(grid.as_slice(), seen, node.forced);
+        debug_assert_eq!(id, Some(step.id), "the walk and the recorder number alike");
+    }
+    let recorded = recorder.finish().ok_or(())?;
+    if !recorded.is_complete() {
+        return Err(());
     }
     recording.stop = stop_name(walk.stop().unwrap_or(Stop::Exhausted));
-    let boards = &mut recording.boards;
+    take_recorded(recording, recorded);
     let clauses = &mut recording.clauses;
-    let n_boards = walk.nodes().len();
-    boards.parent.reserve_exact(n_boards);
-    boards.depth.reserve_exact(n_boards);
-    boards.guess_cell.reserve_exact(n_boards);
-    boards.guess.reserve_exact(n_boards);
-    boards.fate.reserve_exact(n_boards);
-    boards.cell.reserve_exact(n_boards);
-    boards.forced.reserve_exact(n_boards);
     for node in walk.nodes() {
-        let (fate, cell) = match &node.fate {
-            Fate::Unexplored => ('u', None),
-            Fate::Dead => ('d', dead_cells.get(node.id).copied().flatten()),
-            Fate::Cut { clause } => {
-                clauses.cut.extend([node.id, *clause]);
-                ('c', None)
-            }
-            Fate::Solved(_) => ('s', None),
-            Fate::Branched { cell, .. } => ('b', Some(shape.index(*cell))),
-        };
-        boards.parent.push(node.parent);
-        boards.depth.push(node.depth);
-        boards
-            .guess_cell
-            .push(node.guess.map(|guess| shape.index(guess.cell)));
-        boards.guess.push(node.guess.map(|guess| guess.digit.get()));
-        boards.fate.push(fate);
-        boards.cell.push(cell);
-        boards.forced.push(node.forced);
+        if let Fate::Cut { clause } = node.fate {
+            clauses.cut.extend([node.id, clause]);
+        }
         for &clause in &node.learned {
             clauses.taught.extend([node.id, clause]);
         }
     }
     clauses.text = walk.clauses().iter().map(ToString::to_string).collect();
     Ok(())
+}
+
+/// Moves the columns of `recorded` into `recording`.
+fn take_recorded(recording: &mut Recording, recorded: Recorded) {
+    let Recorded {
+        parent,
+        depth,
+        guess_cell,
+        guess,
+        fate,
+        cell,
+        forced,
+        step_board,
+        waiting,
+        nodes,
+        step_forced,
+        guesses,
+        dead,
+        found,
+        changed,
+        changes,
+        ..
+    } = recorded;
+    recording.boards = Boards {
+        parent,
+        depth,
+        guess_cell,
+        guess,
+        fate: fate.into_iter().map(char::from).collect(),
+        cell,
+        forced,
+    };
+    recording.steps = Steps {
+        board: step_board,
+        waiting,
+        nodes,
+        forced: step_forced,
+        guesses,
+        dead,
+        found,
+        changed,
+        changes,
+    };
 }
 
 /// A stop as the recording names it.
@@ -557,7 +537,7 @@ mod tests {
                 assert!(recording.has_boards(), "{what}");
                 assert_eq!(recording.stop, "exhausted", "{what}");
                 let steps = &recording.steps;
-                let last = |column: &[u64]| column.last().copied().expect("a step");
+                let last = |column: &[u32]| u64::from(column.last().copied().expect("a step"));
                 let stats = &recording.stats;
                 assert_eq!(
                     (
@@ -579,9 +559,9 @@ mod tests {
                 assert_eq!(steps.changed.len(), steps.len(), "{what}");
                 let mut seen = vec![false; recording.boards.len()];
                 for (order, &board) in steps.board.iter().enumerate() {
-                    assert!(!seen[board], "{what}: board {board} twice");
-                    seen[board] = true;
-                    assert_eq!(steps.nodes[order], order as u64 + 1, "{what}");
+                    assert!(!seen[board as usize], "{what}: board {board} twice");
+                    seen[board as usize] = true;
+                    assert_eq!(steps.nodes[order] as usize, order + 1, "{what}");
                 }
             }
         }
@@ -602,12 +582,12 @@ mod tests {
             let children = boards.children(id);
             assert_eq!(children.is_empty(), boards.fate(id) != Some("branched"));
             for child in children {
-                assert_eq!(boards.parent[child], Some(id));
+                assert_eq!(boards.parent[child], Some(id as u32));
                 assert_eq!(boards.depth[child], boards.depth[id] + 1);
                 assert_eq!(boards.guess_cell[child], boards.cell[id]);
             }
             if let (Some(cell), Some(cells)) = (boards.cell[id], &cells) {
-                assert_eq!(cells[cell], 0, "board {id}");
+                assert_eq!(cells[cell as usize], 0, "board {id}");
             }
         }
         let dead_with_cell = (0..boards.len())
@@ -705,6 +685,71 @@ mod tests {
         assert_eq!(max_boards(Shape::NINE), 20_000);
     }
 
+    /// The boards `dfs` records as it runs ([`Config::record`]) are the walk's, number for
+    /// number, step for step: in full, at a solution limit, at a node budget, with a stack
+    /// that drops boards and makes them again, and past the bound.
+    #[test]
+    fn dfs_records_the_boards_the_walk_records() {
+        let dfs = Config::default()
+            .with_strategy(Strategy::Dfs)
+            .with_record(true);
+        let empty = Grid::empty(Shape::NINE);
+        let cases = [
+            (grid(ESCARGOT), dfs.clone()),
+            (grid(ESCARGOT), dfs.clone().with_forced(Forced::Hidden)),
+            (
+                grid(ESCARGOT),
+                dfs.clone().with_branch(crate::config::Branch::Probe),
+            ),
+            (
+                Grid::empty(Shape::new(2, 2).unwrap()),
+                dfs.clone().with_max_solutions(None),
+            ),
+            (empty.clone(), dfs.clone().with_max_solutions(Some(7))),
+            (
+                empty.clone(),
+                dfs.clone()
+                    .with_max_solutions(None)
+                    .with_max_nodes(Some(3_000)),
+            ),
+            (
+                empty.clone(),
+                dfs.clone()
+                    .with_max_solutions(None)
+                    .with_max_nodes(Some(2_000))
+                    .with_max_frontier_bytes(1),
+            ),
+            (
+                empty.clone(),
+                dfs.clone()
+                    .with_max_solutions(None)
+                    .with_max_nodes(Some(25_000)),
+            ),
+            (
+                Grid::empty(Shape::new(4, 4).unwrap()),
+                dfs.clone().with_max_nodes(Some(300)),
+            ),
+        ];
+        for (puzzle, config) in &cases {
+            let outcome = solve(puzzle, config);
+            let recorded = outcome.recorded.as_deref().expect("dfs records itself");
+            let mut walked = outcome.clone();
+            walked.recorded = None;
+            let by_engine = Recording::new(puzzle, config, &outcome, "test");
+            let by_walk = Recording::new(puzzle, config, &walked, "test");
+            let what = format!("{} {config:?}", puzzle.to_line());
+            assert_eq!(recorded.is_complete(), by_walk.has_boards(), "{what}");
+            assert_eq!(by_engine.note, by_walk.note, "{what}");
+            assert_eq!(by_engine.stop, by_walk.stop, "{what}");
+            assert_eq!(by_engine.boards, by_walk.boards, "{what}");
+            assert_eq!(by_engine.steps, by_walk.steps, "{what}");
+        }
+        // A search that counts boards it does not expand is left to the walk.
+        let counting = dfs.with_max_solutions(None).with_keep_solutions(false);
+        let outcome = solve(&Grid::empty(Shape::new(2, 2).unwrap()), &counting);
+        assert!(outcome.recorded.is_none());
+    }
+
     /// `dfs` that learns has no tree of boards; `bfs` that learns does.
     #[test]
     fn learning_is_recorded_where_it_has_boards() {
@@ -720,8 +765,11 @@ mod tests {
         assert!(bfs.learn && bfs.has_boards());
         let steps = &bfs.steps;
         assert_eq!(
-            (steps.nodes.last(), steps.dead.last()),
-            (Some(&bfs.stats.nodes), Some(&bfs.stats.dead))
+            (
+                steps.nodes.last().map(|&n| u64::from(n)),
+                steps.dead.last().map(|&n| u64::from(n))
+            ),
+            (Some(bfs.stats.nodes), Some(bfs.stats.dead))
         );
         // The boards a clause cut name it, and the dead boards name what they taught.
         let clauses = &bfs.clauses;

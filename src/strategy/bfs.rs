@@ -349,6 +349,7 @@ impl Shared<'_> {
                             &self.budget,
                             stats,
                             found,
+                            None,
                             |stats, _| self.check(index, stats, held, meter),
                         );
                         if reason != Stop::Exhausted {

@@ -39,10 +39,11 @@ use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::progress::Meter;
+use crate::record::Recorder;
 use crate::stats::Stats;
 use crate::strategy::Found;
 use crate::strategy::estimate::Estimator;
-use crate::strategy::expand::{Step, expand};
+use crate::strategy::expand::{Step, expand, record};
 
 /// Nodes between two looks at whether the estimate of the search is due (the
 /// [`Estimator`] decides): about a millisecond of work.
@@ -58,6 +59,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
     let mut estimator = Estimator::new(config, start);
     let mut footprint = config.footprint.then(Footprint::new);
     let board_bytes = root.bytes() as u64;
+    let mut recorder = config.record.then(|| Recorder::new(puzzle, false));
     let stop = search(
         root,
         0,
@@ -65,6 +67,7 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
         &budget,
         &mut stats,
         &mut found,
+        recorder.as_mut(),
         |stats, held| {
             let boards = held.boards();
             stats.record_held(held.depth(), boards, boards * board_bytes);
@@ -81,7 +84,9 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
         },
     );
     meter.flush(&stats);
-    Outcome::searched(found, stop, stats, start, footprint)
+    let mut outcome = Outcome::searched(found, stop, stats, start, footprint);
+    outcome.recorded = recorder.and_then(Recorder::finish).map(Box::new);
+    outcome
 }
 
 /// Most bytes of boards a depth-first stack holds ([`search`]): a quarter of the frontier's
@@ -149,7 +154,9 @@ impl<B: Board> Held<'_, B> {
 /// Explores the subtree under `root` (at `depth`) depth-first, smallest digit first, adding to
 /// `stats` and `found`. Stops when `found` holds the budget's most solutions, or when `check`,
 /// asked before each node with the statistics so far (to add to, as the caller's figures of
-/// the stack) and what the search holds, gives a reason.
+/// the stack) and what the search holds, gives a reason. A `recorder` is handed each board
+/// expanded, in order.
+#[allow(clippy::too_many_arguments)] // the search's state, each part its own borrow
 pub(crate) fn search<B: Board>(
     root: B,
     depth: usize,
@@ -157,6 +164,7 @@ pub(crate) fn search<B: Board>(
     budget: &Budget,
     stats: &mut Stats,
     found: &mut Found,
+    mut recorder: Option<&mut Recorder>,
     mut check: impl FnMut(&mut Stats, Held<'_, B>) -> Option<Stop>,
 ) -> Stop {
     let limit = budget.max_solutions();
@@ -214,7 +222,12 @@ pub(crate) fn search<B: Board>(
         if let Some(stop) = check(stats, held) {
             return stop;
         }
-        match expand(&mut board, depth, config, stats, budget.deadline(), None) {
+        let forced_before = stats.forced;
+        let step = expand(&mut board, depth, config, stats, budget.deadline(), None);
+        if let Some(recorder) = recorder.as_deref_mut() {
+            record(recorder, &board, &step, stats.forced - forced_before);
+        }
+        match step {
             Step::Dead => {}
             Step::Solved => {
                 found.add(|| board.to_grid());

@@ -10,6 +10,7 @@ use crate::board::{Board, probe};
 use crate::candidates::Candidates;
 use crate::config::{Branch, Config};
 use crate::geometry::Cell;
+use crate::record::{Recorder, Seen};
 use crate::stats::Stats;
 use crate::strategy::learn::Learner;
 use crate::strategy::tail::{self, TAIL_CELLS};
@@ -92,4 +93,25 @@ pub(crate) fn expand<B: Board>(
             Step::Branch(cell, candidates)
         }
     }
+}
+
+/// Hands `board`, just expanded into `step` with `forced` cells filled, to `recorder`, as the
+/// tree's walk would (a board counted without being expanded has no place there: the
+/// recording is given up).
+#[inline]
+pub(crate) fn record<B: Board>(recorder: &mut Recorder, board: &B, step: &Step, forced: u64) {
+    if !recorder.is_recording() {
+        return;
+    }
+    let seen = match *step {
+        Step::Dead => Seen::dead(board),
+        Step::Solved => Seen::Solved,
+        Step::Branch(cell, digits) => Seen::branched(board.shape(), cell, digits),
+        Step::Counted(_) => {
+            recorder.lose();
+            return;
+        }
+    };
+    let forced = u32::try_from(forced).unwrap_or(u32::MAX);
+    recorder.expanded(board.to_grid().as_slice(), seen, forced);
 }

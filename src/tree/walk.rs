@@ -143,8 +143,6 @@ pub struct Visit {
 pub(crate) struct CellsStep {
     /// The board expanded.
     pub(crate) id: usize,
-    /// Boards waiting after the step.
-    pub(crate) waiting: usize,
     /// For a dead board, the index of the first cell left without a candidate.
     pub(crate) dead_cell: Option<usize>,
 }
@@ -436,11 +434,7 @@ impl<B: Board> Inner<B> {
                 }
             });
         }
-        Ok(Some(CellsStep {
-            id,
-            waiting: self.open.len(),
-            dead_cell,
-        }))
+        Ok(Some(CellsStep { id, dead_cell }))
     }
 
     /// Expands the next board: the node's fate, forced count, visit and lessons set, its

@@ -226,7 +226,10 @@ pub(crate) fn run(args: &CompareArgs) -> u8 {
 fn record_all(puzzle: &Grid, configs: &[Config], name: &str) -> Vec<Recording> {
     configs
         .iter()
-        .map(|config| Recording::new(puzzle, config, &explore::solve(puzzle, config), name))
+        .map(|config| {
+            let config = config.clone().with_record(true);
+            Recording::new(puzzle, &config, &explore::solve(puzzle, &config), name)
+        })
         .collect()
 }
 

@@ -124,11 +124,23 @@ pub(crate) fn check_outputs(sources: &[Source], outputs: &[(&str, &Path)]) -> Re
     Ok(())
 }
 
+/// The buffer between a text written in pieces and its file.
+const BUFFER_BYTES: usize = 64 * 1024;
+
 /// Writes `bytes` to `path` through a temporary file in the same directory, renamed over
 /// `path` once complete; through a symbolic link, to the file it points to; to a named pipe or
 /// a device, directly. The error says what failed, in words, without the path (the caller
 /// names it).
 pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    write_whole_with(path, |out| out.write_all(bytes))
+}
+
+/// [`write_whole`] of the text that `write` writes, as it writes it (through a buffer): a
+/// large text goes to the file without being held whole in memory first.
+pub(crate) fn write_whole_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), String> {
     let target;
     let path = match std::fs::metadata(path) {
         // Where the link leads, or the path itself: a file that exists is replaced there.
@@ -140,7 +152,11 @@ pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
             return File::options()
                 .write(true)
                 .open(path)
-                .and_then(|mut file| file.write_all(bytes))
+                .and_then(|file| {
+                    let mut out = io::BufWriter::with_capacity(BUFFER_BYTES, file);
+                    write(&mut out)?;
+                    out.flush()
+                })
                 .map_err(|error| describe(&error));
         }
         // A directory fails below, in words; a new file is created at the path.
@@ -166,8 +182,13 @@ pub(crate) fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
             describe(&error)
         )
     })?;
-    file.write_all(bytes)
-        .and_then(|()| file.as_file().sync_data())
+    let mut out = io::BufWriter::with_capacity(BUFFER_BYTES, file.as_file_mut());
+    write(&mut out)
+        .and_then(|()| out.flush())
+        .map_err(|error| describe(&error))?;
+    drop(out);
+    file.as_file()
+        .sync_data()
         .map_err(|error| describe(&error))?;
     file.persist(path).map_err(|error| describe(&error.error))?;
     Ok(())

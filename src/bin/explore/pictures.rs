@@ -65,7 +65,7 @@ impl Pictures {
         &mut self,
         input: &str,
         title: Option<&str>,
-        solved: &Solved,
+        solved: &mut Solved,
         config: &Config,
     ) -> Vec<Result<String, String>> {
         if !self.wanted() {
@@ -210,8 +210,13 @@ fn write_posthoc(path: &Path, solved: &Solved, config: &Config) -> Result<String
     ))
 }
 
-fn write_html(path: &Path, solved: &Solved, config: &Config, name: &str) -> Result<String, String> {
-    let recording = Recording::new(&solved.puzzle.grid, config, &solved.outcome, name);
+fn write_html(
+    path: &Path,
+    solved: &mut Solved,
+    config: &Config,
+    name: &str,
+) -> Result<String, String> {
+    let recording = Recording::take(&solved.puzzle.grid, config, &mut solved.outcome, name);
     let how = if recording.has_boards() {
         tally::counted(recording.steps.len() as u64, "board", "boards")
     } else {
@@ -221,11 +226,10 @@ fn write_html(path: &Path, solved: &Solved, config: &Config, name: &str) -> Resu
             recording.max_boards
         )
     };
-    // The page is written whole, so that a file it replaces is never left half written.
-    let mut page = Vec::new();
-    play::page::write_html(&play::Document::new(vec![recording]), &mut page)
-        .map_err(|error| format!("--html: cannot write the page: {error}"))?;
-    files::write_whole(path, &page)
+    // The page is written whole, so that a file it replaces is never left half written, and
+    // as it is made, never held whole in memory.
+    let document = play::Document::new(vec![recording]);
+    files::write_whole_with(path, |mut out| play::page::write_html(&document, &mut out))
         .map_err(|error| format!("--html: cannot write {}: {error}", quoted(path.as_os_str())))?;
     Ok(format!(
         "wrote a page that plays the search to {} ({how}); open it in a browser",

@@ -37,7 +37,11 @@ use crate::tally::Tally;
 /// what `progress` receives; the tally says how it went.
 pub(crate) fn run(args: &SolveArgs, live: Live, progress: Option<Progress>) -> Tally {
     let started = Instant::now();
-    let config = args.config().with_progress(progress);
+    // A page records the search as the engine runs it, where the engine can (`dfs`).
+    let config = args
+        .config()
+        .with_progress(progress)
+        .with_record(args.html.is_some());
     let options = args.read.options();
     let mut run = Run {
         out: Stdout::new(),
@@ -235,8 +239,8 @@ impl Run {
             (None, Err(_)) => Ok(()),
         };
         match item {
-            Ok(solved) => {
-                for drawn in self.pictures.draw(input, title, &solved, &self.config) {
+            Ok(mut solved) => {
+                for drawn in self.pictures.draw(input, title, &mut solved, &self.config) {
                     match drawn {
                         Ok(note) if !self.quiet => self.out.notice(&note),
                         Ok(_) => {}
