@@ -115,7 +115,10 @@ fn solver_bytes(shape: Shape) -> usize {
         + 2 * size_of::<u32>()
         + 2 * size_of::<bool>()
         + size_of::<u64>();
-    vars * per_var + (2 * groups + 1) * size_of::<u32>() + size_of::<u64>()
+    vars * per_var
+        + groups * size_of::<Tally>()
+        + (groups + 1) * size_of::<u32>()
+        + size_of::<u64>()
 }
 
 /// `config` for a search that learns on boards of `shape`, within
@@ -195,6 +198,29 @@ struct Slot {
     reason: Reason,
     /// Its four groups: its cell, and its digit in its row, column and box.
     groups: [u32; 4],
+}
+
+/// A group's candidates not ruled out: how many, and the sum of their numbers, which names
+/// the last one without a search of the group when one is left.
+#[derive(Clone, Copy)]
+struct Tally {
+    n: u32,
+    /// At most `side` candidates, each below `side^3`: below 2^24 up to 64x64.
+    sum: u32,
+}
+
+impl Tally {
+    #[inline]
+    fn remove(&mut self, v: u32) {
+        self.n -= 1;
+        self.sum -= v;
+    }
+
+    #[inline]
+    fn restore(&mut self, v: u32) {
+        self.n += 1;
+        self.sum += v;
+    }
 }
 
 /// A dead end: what cannot hold.
@@ -448,8 +474,8 @@ struct Solver {
     levels: Vec<usize>,
     /// Trail entries whose consequences are drawn.
     head: usize,
-    /// Per group, its candidates not ruled out.
-    open: Vec<u32>,
+    /// Per group, how many of its candidates are not ruled out, and which.
+    open: Vec<Tally>,
     /// Group `g`'s candidates: `members[starts[g]..starts[g + 1]]`; once the root is set up,
     /// only those it left open.
     members: Vec<u32>,
@@ -534,7 +560,12 @@ impl Solver {
             trail: Vec::with_capacity(n_vars),
             levels: Vec::new(),
             head: 0,
-            open: vec![side as u32; groups],
+            open: (0..groups)
+                .map(|g| Tally {
+                    n: side as u32,
+                    sum: members[g * side..(g + 1) * side].iter().sum(),
+                })
+                .collect(),
             members,
             starts: (0..=groups).map(|g| (g * side) as u32).collect(),
             arena: Vec::new(),
@@ -603,7 +634,7 @@ impl Solver {
         if lit & 1 == 1 {
             let open = &mut self.open[..];
             for g in groups {
-                open[g as usize] -= 1;
+                open[g as usize].remove(var(lit));
             }
         }
     }
@@ -632,15 +663,12 @@ impl Solver {
                 }
             } else {
                 for g in groups {
-                    match self.open[g as usize] {
+                    let tally = self.open[g as usize];
+                    match tally.n {
                         0 => return Some(Conflict::Group(g)),
                         1 => {
-                            let range = self.starts[g as usize] as usize
-                                ..self.starts[g as usize + 1] as usize;
-                            let last = range
-                                .map(|k| self.members[k])
-                                .find(|&u| self.var_value(u) != FALSE)
-                                .expect("one candidate open");
+                            // The sum of one candidate is that candidate.
+                            let last = tally.sum;
                             if self.var_value(last) == OPEN {
                                 self.count_forced();
                                 self.assign(pos(last), Reason::Group(g));
@@ -1131,7 +1159,7 @@ impl Solver {
             let v = var(lit) as usize;
             if lit & 1 == 1 {
                 for g in slots[v].groups {
-                    open[g as usize] += 1;
+                    open[g as usize].restore(v as u32);
                 }
             }
             value[lit as usize] = OPEN;
@@ -1327,7 +1355,8 @@ impl Solver {
         let per_candidate = 2 + 4 + std::mem::size_of::<Reason>() + 8 + 4 + 4 + 1 + 16 + 4;
         self.clause_bytes()
             + self.activity.len() * per_candidate
-            + (self.members.len() + 2 * self.open.len()) * 4
+            + (self.members.len() + self.open.len()) * 4
+            + self.open.len() * size_of::<Tally>()
             + self.watches.lists.len() * size_of::<WatchList>()
     }
 
@@ -1341,8 +1370,8 @@ impl Solver {
     fn fewest(&self) -> Option<u32> {
         let cells = self.side * self.side;
         let cell = (0..cells as u32)
-            .filter(|&g| self.open[g as usize] >= 2)
-            .min_by_key(|&g| self.open[g as usize])?;
+            .filter(|&g| self.open[g as usize].n >= 2)
+            .min_by_key(|&g| self.open[g as usize].n)?;
         self.group(cell)
             .iter()
             .copied()
