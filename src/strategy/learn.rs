@@ -649,13 +649,21 @@ impl Solver {
             if p & 1 == 0 {
                 for g in groups {
                     let g = g as usize;
-                    for k in self.starts[g] as usize..self.starts[g + 1] as usize {
+                    // Once the group's other candidates not ruled out are met, the rest are
+                    // false: the group is read no further (not at all when `v` is its last).
+                    let mut others = self.open[g].n - 1;
+                    let mut k = self.starts[g] as usize;
+                    while others > 0 {
                         let u = self.members[k];
+                        k += 1;
                         if u == v {
                             continue;
                         }
                         match self.var_value(u) {
-                            OPEN => self.assign(neg(u), Reason::Implied(p)),
+                            OPEN => {
+                                others -= 1;
+                                self.assign(neg(u), Reason::Implied(p));
+                            }
                             TRUE => return Some(Conflict::Pair(v, u)),
                             _ => {}
                         }
