@@ -766,13 +766,15 @@ impl Solver {
                 j += 1;
                 continue;
             }
-            let base = w.clause as usize + HEADER;
-            let len = self.arena[w.clause as usize] as usize;
-            if self.arena[base] == false_lit {
-                self.arena.swap(base, base + 1);
+            let c = w.clause as usize;
+            let len = self.arena[c] as usize;
+            let (header, lits) = self.arena[c..c + HEADER + len].split_at_mut(HEADER);
+            if lits[0] == false_lit {
+                lits.swap(0, 1);
             }
-            let first = self.arena[base];
-            let first_value = self.value[first as usize];
+            let first = lits[0];
+            let value = &self.value;
+            let first_value = value[first as usize];
             if first != w.blocker && first_value == TRUE {
                 self.watches.pool[j] = Watcher {
                     clause: w.clause,
@@ -783,16 +785,16 @@ impl Solver {
             }
             // Long clauses are searched round from where the last search stopped, so that the
             // literals just passed, likely still false, are not read again first.
-            let from = self.arena[w.clause as usize + 4] as usize;
-            let lits = &self.arena[base..base + len];
-            let value = &self.value;
-            if let Some(k) = (from..len)
-                .chain(2..from)
-                .find(|&k| value[lits[k] as usize] != FALSE)
-            {
+            let from = header[4] as usize;
+            let not_false = |l: &Lit| value[*l as usize] != FALSE;
+            let found = match lits[from..].iter().position(not_false) {
+                Some(k) => Some(from + k),
+                None => lits[2..from].iter().position(not_false).map(|k| 2 + k),
+            };
+            if let Some(k) = found {
                 let l = lits[k];
-                self.arena[w.clause as usize + 4] = k as u32;
-                self.arena.swap(base + 1, base + k);
+                header[4] = k as u32;
+                lits.swap(1, k);
                 self.watches.push(
                     l,
                     Watcher {
