@@ -224,6 +224,38 @@ impl Tally {
     }
 }
 
+/// What setting a candidate writes, borrowed apart from the rest of the solver: the loop over
+/// a group's candidates in [`Solver::propagate`] reads the group while it sets them, and the
+/// compiler keeps every vector at hand rather than reading it again after each one set.
+struct Setter<'a> {
+    value: &'a mut [i8],
+    slots: &'a mut [Slot],
+    open: &'a mut [Tally],
+    trail: &'a mut Vec<Lit>,
+    /// The guess level.
+    level: u32,
+}
+
+impl Setter<'_> {
+    /// Sets `lit` true, for `reason`, at the guess level.
+    #[inline(always)]
+    fn set(&mut self, lit: Lit, reason: Reason) {
+        let slot = &mut self.slots[var(lit) as usize];
+        debug_assert_eq!(self.value[lit as usize], OPEN);
+        slot.level = self.level;
+        slot.reason = reason;
+        let groups = slot.groups;
+        self.trail.push(lit);
+        self.value[lit as usize] = TRUE;
+        self.value[(lit ^ 1) as usize] = FALSE;
+        if lit & 1 == 1 {
+            for g in groups {
+                self.open[g as usize].remove(var(lit));
+            }
+        }
+    }
+}
+
 /// A dead end: what cannot hold.
 #[derive(Clone, Copy, Debug)]
 enum Conflict {
@@ -624,20 +656,14 @@ impl Solver {
     #[inline]
     fn assign(&mut self, lit: Lit, reason: Reason) {
         let level = self.decision_level();
-        let slot = &mut self.slots[var(lit) as usize];
-        debug_assert_eq!(self.value[lit as usize], OPEN);
-        slot.level = level;
-        slot.reason = reason;
-        let groups = slot.groups;
-        self.trail.push(lit);
-        self.value[lit as usize] = TRUE;
-        self.value[(lit ^ 1) as usize] = FALSE;
-        if lit & 1 == 1 {
-            let open = &mut self.open[..];
-            for g in groups {
-                open[g as usize].remove(var(lit));
-            }
+        Setter {
+            value: &mut self.value,
+            slots: &mut self.slots,
+            open: &mut self.open,
+            trail: &mut self.trail,
+            level,
         }
+        .set(lit, reason);
     }
 
     /// Draws every consequence of the trail, or returns the dead end it meets.
@@ -648,22 +674,39 @@ impl Solver {
             let v = var(p);
             let groups = self.slots[v as usize].groups;
             if p & 1 == 0 {
+                let Solver {
+                    value,
+                    slots,
+                    open,
+                    trail,
+                    members,
+                    starts,
+                    levels,
+                    ..
+                } = self;
+                let mut set = Setter {
+                    value,
+                    slots,
+                    open,
+                    trail,
+                    level: levels.len() as u32,
+                };
                 for g in groups {
                     let g = g as usize;
                     // Once the group's other candidates not ruled out are met, the rest are
                     // false: the group is read no further (not at all when `v` is its last).
-                    let mut others = self.open[g].n - 1;
-                    let mut k = self.starts[g] as usize;
-                    while others > 0 {
-                        let u = self.members[k];
-                        k += 1;
+                    let mut others = set.open[g].n - 1;
+                    for &u in &members[starts[g] as usize..starts[g + 1] as usize] {
+                        if others == 0 {
+                            break;
+                        }
                         if u == v {
                             continue;
                         }
-                        match self.var_value(u) {
+                        match set.value[pos(u) as usize] {
                             OPEN => {
                                 others -= 1;
-                                self.assign(neg(u), Reason::Implied(p));
+                                set.set(neg(u), Reason::Implied(p));
                             }
                             TRUE => return Some(Conflict::Pair(v, u)),
                             _ => {}
