@@ -422,47 +422,52 @@ impl Heap {
     }
 
     fn up(&mut self, mut i: usize, activity: &[f64]) {
-        let v = self.heap[i];
+        // Slices, not the vectors: a write through one then never makes the compiler read
+        // where the other lies again.
+        let (heap, index) = (&mut self.heap[..], &mut self.index[..]);
+        let v = heap[i];
+        let a = activity[v as usize];
         while i > 0 {
             let parent = (i - 1) / 2;
-            let p = self.heap[parent];
-            if activity[p as usize] >= activity[v as usize] {
+            let p = heap[parent];
+            if activity[p as usize] >= a {
                 break;
             }
-            self.heap[i] = p;
-            self.index[p as usize] = i as u32;
+            heap[i] = p;
+            index[p as usize] = i as u32;
             i = parent;
         }
-        self.heap[i] = v;
-        self.index[v as usize] = i as u32;
+        heap[i] = v;
+        index[v as usize] = i as u32;
     }
 
     fn down(&mut self, mut i: usize, activity: &[f64]) {
-        let v = self.heap[i];
-        let len = self.heap.len();
+        let (heap, index) = (&mut self.heap[..], &mut self.index[..]);
+        let v = heap[i];
+        let a = activity[v as usize];
+        let len = heap.len();
         loop {
             let left = 2 * i + 1;
             if left >= len {
                 break;
             }
             let right = left + 1;
-            let child = if right < len
-                && activity[self.heap[right] as usize] > activity[self.heap[left] as usize]
-            {
-                right
-            } else {
-                left
-            };
-            let c = self.heap[child];
-            if activity[c as usize] <= activity[v as usize] {
+            let child =
+                if right < len && activity[heap[right] as usize] > activity[heap[left] as usize] {
+                    right
+                } else {
+                    left
+                };
+            let c = heap[child];
+            if activity[c as usize] <= a {
                 break;
             }
-            self.heap[i] = c;
-            self.index[c as usize] = i as u32;
+            heap[i] = c;
+            index[c as usize] = i as u32;
             i = child;
         }
-        self.heap[i] = v;
-        self.index[v as usize] = i as u32;
+        heap[i] = v;
+        index[v as usize] = i as u32;
     }
 
     fn insert(&mut self, v: u32, activity: &[f64]) {
@@ -1209,6 +1214,8 @@ impl Solver {
             activity,
             ..
         } = self;
+        // Slices, not the vectors, as in [`Setter`].
+        let (slots, open, value) = (&slots[..], &mut open[..], &mut value[..]);
         for &lit in trail[start..].iter().rev() {
             let v = var(lit) as usize;
             if lit & 1 == 1 {
