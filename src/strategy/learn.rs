@@ -115,7 +115,10 @@ fn solver_bytes(shape: Shape) -> usize {
         + 2 * size_of::<u32>()
         + 2 * size_of::<bool>()
         + size_of::<u64>();
-    vars * per_var + (2 * groups + 1) * size_of::<u32>() + size_of::<u64>()
+    vars * per_var
+        + groups * size_of::<Tally>()
+        + (groups + 1) * size_of::<u32>()
+        + size_of::<u64>()
 }
 
 /// `config` for a search that learns on boards of `shape`, within
@@ -193,8 +196,64 @@ struct Slot {
     level: u32,
     /// Why it was set.
     reason: Reason,
-    /// Its four groups: its cell, and its digit in its row, column and box.
-    groups: [u32; 4],
+    /// Its four groups: its cell, and its digit in its row, column and box. Two bytes each
+    /// (there are at most 4 * 64 * 64 groups) make the slot 20 bytes rather than 28.
+    groups: [u16; 4],
+}
+
+/// A group's candidates not ruled out: how many, and the sum of their numbers, which names
+/// the last one without a search of the group when one is left.
+#[derive(Clone, Copy)]
+struct Tally {
+    n: u32,
+    /// At most `side` candidates, each below `side^3`: below 2^24 up to 64x64.
+    sum: u32,
+}
+
+impl Tally {
+    #[inline]
+    fn remove(&mut self, v: u32) {
+        self.n -= 1;
+        self.sum -= v;
+    }
+
+    #[inline]
+    fn restore(&mut self, v: u32) {
+        self.n += 1;
+        self.sum += v;
+    }
+}
+
+/// What setting a candidate writes, borrowed apart from the rest of the solver: the loop over
+/// a group's candidates in [`Solver::propagate`] reads the group while it sets them, and the
+/// compiler keeps every vector at hand rather than reading it again after each one set.
+struct Setter<'a> {
+    value: &'a mut [i8],
+    slots: &'a mut [Slot],
+    open: &'a mut [Tally],
+    trail: &'a mut Vec<Lit>,
+    /// The guess level.
+    level: u32,
+}
+
+impl Setter<'_> {
+    /// Sets `lit` true, for `reason`, at the guess level.
+    #[inline(always)]
+    fn set(&mut self, lit: Lit, reason: Reason) {
+        let slot = &mut self.slots[var(lit) as usize];
+        debug_assert_eq!(self.value[lit as usize], OPEN);
+        slot.level = self.level;
+        slot.reason = reason;
+        let groups = slot.groups;
+        self.trail.push(lit);
+        self.value[lit as usize] = TRUE;
+        self.value[(lit ^ 1) as usize] = FALSE;
+        if lit & 1 == 1 {
+            for g in groups {
+                self.open[g as usize].remove(var(lit));
+            }
+        }
+    }
 }
 
 /// A dead end: what cannot hold.
@@ -363,47 +422,52 @@ impl Heap {
     }
 
     fn up(&mut self, mut i: usize, activity: &[f64]) {
-        let v = self.heap[i];
+        // Slices, not the vectors: a write through one then never makes the compiler read
+        // where the other lies again.
+        let (heap, index) = (&mut self.heap[..], &mut self.index[..]);
+        let v = heap[i];
+        let a = activity[v as usize];
         while i > 0 {
             let parent = (i - 1) / 2;
-            let p = self.heap[parent];
-            if activity[p as usize] >= activity[v as usize] {
+            let p = heap[parent];
+            if activity[p as usize] >= a {
                 break;
             }
-            self.heap[i] = p;
-            self.index[p as usize] = i as u32;
+            heap[i] = p;
+            index[p as usize] = i as u32;
             i = parent;
         }
-        self.heap[i] = v;
-        self.index[v as usize] = i as u32;
+        heap[i] = v;
+        index[v as usize] = i as u32;
     }
 
     fn down(&mut self, mut i: usize, activity: &[f64]) {
-        let v = self.heap[i];
-        let len = self.heap.len();
+        let (heap, index) = (&mut self.heap[..], &mut self.index[..]);
+        let v = heap[i];
+        let a = activity[v as usize];
+        let len = heap.len();
         loop {
             let left = 2 * i + 1;
             if left >= len {
                 break;
             }
             let right = left + 1;
-            let child = if right < len
-                && activity[self.heap[right] as usize] > activity[self.heap[left] as usize]
-            {
-                right
-            } else {
-                left
-            };
-            let c = self.heap[child];
-            if activity[c as usize] <= activity[v as usize] {
+            let child =
+                if right < len && activity[heap[right] as usize] > activity[heap[left] as usize] {
+                    right
+                } else {
+                    left
+                };
+            let c = heap[child];
+            if activity[c as usize] <= a {
                 break;
             }
-            self.heap[i] = c;
-            self.index[c as usize] = i as u32;
+            heap[i] = c;
+            index[c as usize] = i as u32;
             i = child;
         }
-        self.heap[i] = v;
-        self.index[v as usize] = i as u32;
+        heap[i] = v;
+        index[v as usize] = i as u32;
     }
 
     fn insert(&mut self, v: u32, activity: &[f64]) {
@@ -448,8 +512,8 @@ struct Solver {
     levels: Vec<usize>,
     /// Trail entries whose consequences are drawn.
     head: usize,
-    /// Per group, its candidates not ruled out.
-    open: Vec<u32>,
+    /// Per group, how many of its candidates are not ruled out, and which.
+    open: Vec<Tally>,
     /// Group `g`'s candidates: `members[starts[g]..starts[g + 1]]`; once the root is set up,
     /// only those it left open.
     members: Vec<u32>,
@@ -518,7 +582,7 @@ impl Solver {
                 slots.push(Slot {
                     level: 0,
                     reason: Reason::Guess,
-                    groups: gs.map(|g| g as u32),
+                    groups: gs.map(|g| u16::try_from(g).expect("at most 4 * 64 * 64 groups")),
                 });
             }
         }
@@ -534,7 +598,12 @@ impl Solver {
             trail: Vec::with_capacity(n_vars),
             levels: Vec::new(),
             head: 0,
-            open: vec![side as u32; groups],
+            open: (0..groups)
+                .map(|g| Tally {
+                    n: side as u32,
+                    sum: members[g * side..(g + 1) * side].iter().sum(),
+                })
+                .collect(),
             members,
             starts: (0..=groups).map(|g| (g * side) as u32).collect(),
             arena: Vec::new(),
@@ -592,20 +661,14 @@ impl Solver {
     #[inline]
     fn assign(&mut self, lit: Lit, reason: Reason) {
         let level = self.decision_level();
-        let slot = &mut self.slots[var(lit) as usize];
-        debug_assert_eq!(self.value[lit as usize], OPEN);
-        slot.level = level;
-        slot.reason = reason;
-        let groups = slot.groups;
-        self.trail.push(lit);
-        self.value[lit as usize] = TRUE;
-        self.value[(lit ^ 1) as usize] = FALSE;
-        if lit & 1 == 1 {
-            let open = &mut self.open[..];
-            for g in groups {
-                open[g as usize] -= 1;
-            }
+        Setter {
+            value: &mut self.value,
+            slots: &mut self.slots,
+            open: &mut self.open,
+            trail: &mut self.trail,
+            level,
         }
+        .set(lit, reason);
     }
 
     /// Draws every consequence of the trail, or returns the dead end it meets.
@@ -616,31 +679,53 @@ impl Solver {
             let v = var(p);
             let groups = self.slots[v as usize].groups;
             if p & 1 == 0 {
+                let Solver {
+                    value,
+                    slots,
+                    open,
+                    trail,
+                    members,
+                    starts,
+                    levels,
+                    ..
+                } = self;
+                let mut set = Setter {
+                    value,
+                    slots,
+                    open,
+                    trail,
+                    level: levels.len() as u32,
+                };
                 for g in groups {
                     let g = g as usize;
-                    for k in self.starts[g] as usize..self.starts[g + 1] as usize {
-                        let u = self.members[k];
+                    // Once the group's other candidates not ruled out are met, the rest are
+                    // false: the group is read no further (not at all when `v` is its last).
+                    let mut others = set.open[g].n - 1;
+                    for &u in &members[starts[g] as usize..starts[g + 1] as usize] {
+                        if others == 0 {
+                            break;
+                        }
                         if u == v {
                             continue;
                         }
-                        match self.var_value(u) {
-                            OPEN => self.assign(neg(u), Reason::Implied(p)),
+                        match set.value[pos(u) as usize] {
+                            OPEN => {
+                                others -= 1;
+                                set.set(neg(u), Reason::Implied(p));
+                            }
                             TRUE => return Some(Conflict::Pair(v, u)),
                             _ => {}
                         }
                     }
                 }
             } else {
-                for g in groups {
-                    match self.open[g as usize] {
+                for g in groups.map(u32::from) {
+                    let tally = self.open[g as usize];
+                    match tally.n {
                         0 => return Some(Conflict::Group(g)),
                         1 => {
-                            let range = self.starts[g as usize] as usize
-                                ..self.starts[g as usize + 1] as usize;
-                            let last = range
-                                .map(|k| self.members[k])
-                                .find(|&u| self.var_value(u) != FALSE)
-                                .expect("one candidate open");
+                            // The sum of one candidate is that candidate.
+                            let last = tally.sum;
                             if self.var_value(last) == OPEN {
                                 self.count_forced();
                                 self.assign(pos(last), Reason::Group(g));
@@ -730,13 +815,15 @@ impl Solver {
                 j += 1;
                 continue;
             }
-            let base = w.clause as usize + HEADER;
-            let len = self.arena[w.clause as usize] as usize;
-            if self.arena[base] == false_lit {
-                self.arena.swap(base, base + 1);
+            let c = w.clause as usize;
+            let len = self.arena[c] as usize;
+            let (header, lits) = self.arena[c..c + HEADER + len].split_at_mut(HEADER);
+            if lits[0] == false_lit {
+                lits.swap(0, 1);
             }
-            let first = self.arena[base];
-            let first_value = self.value[first as usize];
+            let first = lits[0];
+            let value = &self.value;
+            let first_value = value[first as usize];
             if first != w.blocker && first_value == TRUE {
                 self.watches.pool[j] = Watcher {
                     clause: w.clause,
@@ -747,16 +834,16 @@ impl Solver {
             }
             // Long clauses are searched round from where the last search stopped, so that the
             // literals just passed, likely still false, are not read again first.
-            let from = self.arena[w.clause as usize + 4] as usize;
-            let lits = &self.arena[base..base + len];
-            let value = &self.value;
-            if let Some(k) = (from..len)
-                .chain(2..from)
-                .find(|&k| value[lits[k] as usize] != FALSE)
-            {
+            let from = header[4] as usize;
+            let not_false = |l: &Lit| value[*l as usize] != FALSE;
+            let found = match lits[from..].iter().position(not_false) {
+                Some(k) => Some(from + k),
+                None => lits[2..from].iter().position(not_false).map(|k| 2 + k),
+            };
+            if let Some(k) = found {
                 let l = lits[k];
-                self.arena[w.clause as usize + 4] = k as u32;
-                self.arena.swap(base + 1, base + k);
+                header[4] = k as u32;
+                lits.swap(1, k);
                 self.watches.push(
                     l,
                     Watcher {
@@ -1127,11 +1214,13 @@ impl Solver {
             activity,
             ..
         } = self;
+        // Slices, not the vectors, as in [`Setter`].
+        let (slots, open, value) = (&slots[..], &mut open[..], &mut value[..]);
         for &lit in trail[start..].iter().rev() {
             let v = var(lit) as usize;
             if lit & 1 == 1 {
                 for g in slots[v].groups {
-                    open[g as usize] += 1;
+                    open[g as usize].restore(v as u32);
                 }
             }
             value[lit as usize] = OPEN;
@@ -1324,10 +1413,11 @@ impl Solver {
 
     /// Bytes the search holds: the clauses, and per candidate and group what it keeps.
     fn bytes(&self) -> usize {
-        let per_candidate = 2 + 4 + std::mem::size_of::<Reason>() + 8 + 4 + 4 + 1 + 16 + 4;
+        let per_candidate = 2 + size_of::<Slot>() + 8 + 4 + 4 + 1 + 4;
         self.clause_bytes()
             + self.activity.len() * per_candidate
-            + (self.members.len() + 2 * self.open.len()) * 4
+            + (self.members.len() + self.open.len()) * 4
+            + self.open.len() * size_of::<Tally>()
             + self.watches.lists.len() * size_of::<WatchList>()
     }
 
@@ -1341,8 +1431,8 @@ impl Solver {
     fn fewest(&self) -> Option<u32> {
         let cells = self.side * self.side;
         let cell = (0..cells as u32)
-            .filter(|&g| self.open[g as usize] >= 2)
-            .min_by_key(|&g| self.open[g as usize])?;
+            .filter(|&g| self.open[g as usize].n >= 2)
+            .min_by_key(|&g| self.open[g as usize].n)?;
         self.group(cell)
             .iter()
             .copied()
