@@ -1,5 +1,5 @@
 //! `Recorder`: the one place where a search's boards become the columns that
-//! [`play::Recording`](crate::play) keeps, board by board as they are expanded.
+//! `play::Recording` (feature `serde`) keeps, board by board as they are expanded.
 //!
 //! Whoever expands a board hands it here with what became of it: the engine `dfs` itself,
 //! when [`Config::record`](crate::Config::record) asks (its boards go to
@@ -68,7 +68,7 @@ impl Seen {
 }
 
 /// The boards of one search, recorded as it expanded them: the columns of
-/// [`play::Boards`](crate::play) and [`play::Steps`](crate::play), filled.
+/// `play::Boards` and `play::Steps`, filled.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct Recorded {
     /// Per board: its parent, depth, guess (cell and digit), fate letter, cell, forced cells.
