@@ -30,12 +30,14 @@
 use std::time::Instant;
 
 use crate::budget::Budget;
+use crate::candidates::Candidates;
 use crate::config::Config;
 use crate::footprint::Footprint;
 use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::progress::Meter;
+use crate::record::{Recorder, Seen};
 use crate::stats::Stats;
 use crate::strategy::Found;
 
@@ -57,6 +59,7 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         found: Found::new(config),
         footprint: config.footprint.then(Footprint::new),
         grid_bytes: puzzle.bytes() as u64,
+        recorder: config.record.then(|| Recorder::new(puzzle, false)),
     };
     let stop = match search.enter(0).and_then(|()| search.visit(0)) {
         Ok(()) => Stop::Exhausted,
@@ -68,10 +71,13 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         found,
         footprint,
         grid_bytes,
+        recorder,
         ..
     } = search;
     stats.record_path(grid_bytes as usize, LEVEL_BYTES);
-    Outcome::searched(found, stop, stats, start, footprint)
+    let mut outcome = Outcome::searched(found, stop, stats, start, footprint);
+    outcome.recorded = recorder.and_then(Recorder::finish).map(Box::new);
+    outcome
 }
 
 /// The state of one search: the grid being filled and what has been found and counted.
@@ -85,6 +91,8 @@ struct Search<'a> {
     footprint: Option<Footprint>,
     /// Bytes of the grid filled in place.
     grid_bytes: u64,
+    /// Handed each state as it is explored, when the run records its boards.
+    recorder: Option<Recorder>,
 }
 
 impl Search<'_> {
@@ -112,7 +120,11 @@ impl Search<'_> {
     /// reason to stop the whole search.
     fn visit(&mut self, depth: usize) -> Result<(), Stop> {
         let shape = self.grid.shape();
-        let Some(index) = self.grid.as_slice().iter().position(|&value| value == 0) else {
+        let first_empty = self.grid.as_slice().iter().position(|&value| value == 0);
+        if self.recorder.is_some() {
+            self.record(first_empty);
+        }
+        let Some(index) = first_empty else {
             return self.found(depth);
         };
         let cell = shape
@@ -139,6 +151,34 @@ impl Search<'_> {
             self.stats.depth_mut(depth).dead += 1;
         }
         Ok(())
+    }
+
+    /// Hands the state just entered, whose first empty cell is at `first_empty`, to the
+    /// recorder: solved, dead in that cell, or branching there into its legal digits.
+    fn record(&mut self, first_empty: Option<usize>) {
+        if !self.recorder.as_ref().is_some_and(Recorder::is_recording) {
+            return;
+        }
+        let shape = self.grid.shape();
+        let seen = match first_empty.and_then(|index| shape.cell_at(index)) {
+            None => Seen::Solved,
+            Some(cell) => {
+                let mut legal = Candidates::EMPTY;
+                for digit in shape.digits() {
+                    if self.is_legal(cell, digit) {
+                        legal.insert(digit);
+                    }
+                }
+                if legal.is_empty() {
+                    Seen::Dead(Some(shape.index(cell) as u32))
+                } else {
+                    Seen::branched(shape, cell, legal)
+                }
+            }
+        };
+        if let Some(recorder) = &mut self.recorder {
+            recorder.expanded(self.grid.as_slice(), seen, 0);
+        }
     }
 
     /// Whether `digit` is absent from the row, column and box of `cell`, by scanning them.
