@@ -2,10 +2,10 @@
 //! board in the strategy's own order, with the counts of the run it stands beside.
 //!
 //! The boards are numbered as the tree walk that `--dot` and `--posthoc` draw ([`Walk`])
-//! numbers them, and recorded by one `Recorder` ([`record`](crate::record)): `dfs` hands it
-//! each board as it expands it, in the run itself when [`Config::record`] asks
-//! ([`Outcome::recorded`]), so no second search is made; for the other strategies a [`Walk`]
-//! expands the same boards in the same order after the run, and hands them to it. It is kept
+//! numbers them, and recorded by one `Recorder` ([`record`](crate::record)): `dfs`, `bitmask`
+//! and `backtrack` hand it each board as they expand it, in the run itself when
+//! [`Config::record`] asks ([`Outcome::recorded`]), so no second search is made; for `bfs` a
+//! [`Walk`] expands the same boards in the same order after the run, and hands them to it. It is kept
 //! as columns of numbers, a column per field ([`Boards`], [`Steps`]): each board's fate
 //! (branched on a cell into children, dead with the cell that died, solved, or never
 //! expanded), its depth, its parent and its guess;
@@ -264,7 +264,7 @@ impl Recording {
     /// counts and solutions it keeps as they are. `title` names the puzzle for the page.
     ///
     /// The boards are those the run recorded as it expanded them ([`Outcome::recorded`], the
-    /// run of `dfs` under [`Config::record`]), else those of the tree walk ([`Walk`]), which
+    /// run of `dfs`, `bitmask` or `backtrack` under [`Config::record`]), else those of the tree walk ([`Walk`]), which
     /// expands the same boards in the same order, recorded as it goes: when the search runs
     /// to its end, the last step's counts are the run's. At a solution limit, `bfs` may
     /// expand a few boards more than the walk (the rest of a chunk of 16), which the run's
@@ -327,7 +327,7 @@ impl Recording {
             );
             return recording;
         }
-        // The run recorded itself where its engine does (`dfs`); else the walk records it.
+        // The run recorded itself where its engine does (all but `bfs`); else the walk does.
         let recorded = match recorded {
             Some(recorded) if recorded.is_complete() => {
                 take_recorded(&mut recording, recorded);
