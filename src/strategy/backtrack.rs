@@ -59,9 +59,15 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         found: Found::new(config),
         footprint: config.footprint.then(Footprint::new),
         grid_bytes: puzzle.bytes() as u64,
-        recorder: config.record.then(|| Recorder::new(puzzle, false)),
     };
-    let stop = match search.enter(0).and_then(|()| search.visit(0)) {
+    let mut recorder = config.record.then(|| Recorder::new(puzzle, false));
+    let searched = match recorder.as_mut() {
+        Some(recorder) => search
+            .enter(0)
+            .and_then(|()| search.visit_recorded(0, recorder)),
+        None => search.enter(0).and_then(|()| search.visit(0)),
+    };
+    let stop = match searched {
         Ok(()) => Stop::Exhausted,
         Err(stop) => stop,
     };
@@ -71,7 +77,6 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         found,
         footprint,
         grid_bytes,
-        recorder,
         ..
     } = search;
     stats.record_path(grid_bytes as usize, LEVEL_BYTES);
@@ -91,13 +96,11 @@ struct Search<'a> {
     footprint: Option<Footprint>,
     /// Bytes of the grid filled in place.
     grid_bytes: u64,
-    /// Handed each state as it is explored, when the run records its boards.
-    recorder: Option<Recorder>,
 }
 
 impl Search<'_> {
     /// Creates a node at `depth`, if the budget allows another.
-    #[inline]
+    #[inline(always)]
     fn enter(&mut self, depth: usize) -> Result<(), Stop> {
         self.meter.tick(&self.stats);
         if let Some(stop) = self.budget.check(self.stats.nodes + 1) {
@@ -120,11 +123,7 @@ impl Search<'_> {
     /// reason to stop the whole search.
     fn visit(&mut self, depth: usize) -> Result<(), Stop> {
         let shape = self.grid.shape();
-        let first_empty = self.grid.as_slice().iter().position(|&value| value == 0);
-        if self.recorder.is_some() {
-            self.record(first_empty);
-        }
-        let Some(index) = first_empty else {
+        let Some(index) = self.grid.as_slice().iter().position(|&value| value == 0) else {
             return self.found(depth);
         };
         let cell = shape
@@ -153,22 +152,55 @@ impl Search<'_> {
         Ok(())
     }
 
+    /// [`Search::visit`], handing each state to `recorder` as it is entered: a copy of its
+    /// own, so that the search that records nothing is the code it was.
+    fn visit_recorded(&mut self, depth: usize, recorder: &mut Recorder) -> Result<(), Stop> {
+        let shape = self.grid.shape();
+        let first_empty = self.grid.as_slice().iter().position(|&value| value == 0);
+        self.record(recorder, first_empty);
+        let Some(index) = first_empty else {
+            return self.found(depth);
+        };
+        let cell = shape
+            .cell_at(index)
+            .expect("a position in the grid is a cell");
+        let mut tried = 0;
+        for digit in shape.digits() {
+            if !self.is_legal(cell, digit) {
+                continue;
+            }
+            self.enter(depth + 1)?;
+            tried += 1;
+            if tried == 2 {
+                self.stats.guesses += 1;
+            }
+            self.stats.depth_mut(depth).children += 1;
+            self.grid.set(cell, Some(digit));
+            let result = self.visit_recorded(depth + 1, recorder);
+            self.grid.set(cell, None);
+            result?;
+        }
+        if tried == 0 {
+            self.stats.dead += 1;
+            self.stats.depth_mut(depth).dead += 1;
+        }
+        Ok(())
+    }
+
     /// Hands the state just entered, whose first empty cell is at `first_empty`, to the
-    /// recorder: solved, dead in that cell, or branching there into its legal digits.
-    fn record(&mut self, first_empty: Option<usize>) {
-        if !self.recorder.as_ref().is_some_and(Recorder::is_recording) {
+    /// recorder: solved, dead in that cell, or branching there into its legal digits. Out of
+    /// line, so that the recursion that calls it stays small.
+    #[cold]
+    #[inline(never)]
+    fn record(&self, recorder: &mut Recorder, first_empty: Option<usize>) {
+        if !recorder.is_recording() {
             return;
         }
         let shape = self.grid.shape();
         let seen = match first_empty.and_then(|index| shape.cell_at(index)) {
             None => Seen::Solved,
             Some(cell) => {
-                let mut legal = Candidates::EMPTY;
-                for digit in shape.digits() {
-                    if self.is_legal(cell, digit) {
-                        legal.insert(digit);
-                    }
-                }
+                let legal = self.legal(cell);
                 if legal.is_empty() {
                     Seen::Dead(Some(shape.index(cell) as u32))
                 } else {
@@ -176,13 +208,33 @@ impl Search<'_> {
                 }
             }
         };
-        if let Some(recorder) = &mut self.recorder {
-            recorder.expanded(self.grid.as_slice(), seen, 0);
+        recorder.expanded(self.grid.as_slice(), seen, 0);
+    }
+
+    /// The digits absent from the row, column and box of `cell`, all at once, for the
+    /// recording (the search tries one digit at a time, [`Search::is_legal`]).
+    fn legal(&self, cell: Cell) -> Candidates {
+        let shape = self.grid.shape();
+        let (side, box_rows, box_cols) = (shape.side(), shape.box_rows(), shape.box_cols());
+        let cells = self.grid.as_slice();
+        let (row, col) = (cell.row(), cell.col());
+        let (top, left) = (row - row % box_rows, col - col % box_cols);
+        let mut legal = shape.all_digits();
+        for i in 0..side {
+            let in_box = (top + i / box_cols) * side + left + i % box_cols;
+            for index in [row * side + i, i * side + col, in_box] {
+                if let Some(digit) = Digit::new(usize::from(cells[index])) {
+                    legal.remove(digit);
+                }
+            }
         }
+        legal
     }
 
     /// Whether `digit` is absent from the row, column and box of `cell`, by scanning them.
-    #[inline]
+    /// Inlined in both searches, the one that records and the one that does not: the scan is
+    /// their inner loop.
+    #[inline(always)]
     fn is_legal(&self, cell: Cell, digit: Digit) -> bool {
         let shape = self.grid.shape();
         let (side, box_rows, box_cols) = (shape.side(), shape.box_rows(), shape.box_cols());
