@@ -26,13 +26,20 @@ ROOT = Path(__file__).resolve().parents[1]
 PROGRAM = str(Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "target/ci/explore").resolve())
 ROUNDS = 9
 
-# (name, arguments): the demo, strategies side by side, and a search near the bound.
+# (name, arguments): the demo, strategies side by side, and each strategy near the bound.
 PAGES = [
     ("demo, bfs", ["-s", "bfs"]),
     ("demo, dfs", ["-s", "dfs"]),
     ("demo, bfs learning", ["--learn", "clauses", "--forced", "hidden"]),
     ("empty 9x9, dfs, 15,000 boards", ["-s", "dfs", "--all", "--max-nodes", "15000",
                                        "." * 81]),
+    # bfs makes every child of a level at once: 3,500 expanded make about 20,000 boards.
+    ("empty 9x9, bfs, 3,500 boards", ["-s", "bfs", "--all", "--max-nodes", "3500",
+                                      "." * 81]),
+    ("empty 9x9, bitmask, 15,000 boards", ["-s", "bitmask", "--all", "--max-nodes", "15000",
+                                           "." * 81]),
+    ("empty 9x9, backtrack, 15,000 boards", ["-s", "backtrack", "--all", "--max-nodes",
+                                             "15000", "." * 81]),
 ]
 
 

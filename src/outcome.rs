@@ -151,7 +151,7 @@ pub struct Outcome {
     pub footprint: Option<Footprint>,
     /// The boards the search expanded, recorded as it went, when
     /// [`Config::record`](crate::Config::record) asked for it and the engine records itself
-    /// (`dfs`); `None` otherwise.
+    /// (`dfs`, `bitmask`, `backtrack`); `None` otherwise.
     pub recorded: Option<Box<Recorded>>,
 }
 

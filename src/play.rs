@@ -2,10 +2,10 @@
 //! board in the strategy's own order, with the counts of the run it stands beside.
 //!
 //! The boards are numbered as the tree walk that `--dot` and `--posthoc` draw ([`Walk`])
-//! numbers them, and recorded by one `Recorder` ([`record`](crate::record)): `dfs` hands it
-//! each board as it expands it, in the run itself when [`Config::record`] asks
-//! ([`Outcome::recorded`]), so no second search is made; for the other strategies a [`Walk`]
-//! expands the same boards in the same order after the run, and hands them to it. It is kept
+//! numbers them, and recorded by one `Recorder` ([`record`](crate::record)): `dfs`, `bitmask`
+//! and `backtrack` hand it each board as they expand it, in the run itself when
+//! [`Config::record`] asks ([`Outcome::recorded`]), so no second search is made; for `bfs` a
+//! [`Walk`] expands the same boards in the same order after the run, and hands them to it. It is kept
 //! as columns of numbers, a column per field ([`Boards`], [`Steps`]): each board's fate
 //! (branched on a cell into children, dead with the cell that died, solved, or never
 //! expanded), its depth, its parent and its guess;
@@ -264,7 +264,7 @@ impl Recording {
     /// counts and solutions it keeps as they are. `title` names the puzzle for the page.
     ///
     /// The boards are those the run recorded as it expanded them ([`Outcome::recorded`], the
-    /// run of `dfs` under [`Config::record`]), else those of the tree walk ([`Walk`]), which
+    /// run of `dfs`, `bitmask` or `backtrack` under [`Config::record`]), else those of the tree walk ([`Walk`]), which
     /// expands the same boards in the same order, recorded as it goes: when the search runs
     /// to its end, the last step's counts are the run's. At a solution limit, `bfs` may
     /// expand a few boards more than the walk (the rest of a chunk of 16), which the run's
@@ -327,7 +327,7 @@ impl Recording {
             );
             return recording;
         }
-        // The run recorded itself where its engine does (`dfs`); else the walk records it.
+        // The run recorded itself where its engine does (all but `bfs`); else the walk does.
         let recorded = match recorded {
             Some(recorded) if recorded.is_complete() => {
                 take_recorded(&mut recording, recorded);
@@ -685,6 +685,23 @@ mod tests {
         assert_eq!(max_boards(Shape::NINE), 20_000);
     }
 
+    /// The run of `puzzle` under `config` records its boards itself, and they are the walk's,
+    /// number for number, step for step (none past the bound, as the walk has none).
+    fn assert_records_as_the_walk(puzzle: &Grid, config: &Config) {
+        let outcome = solve(puzzle, config);
+        let what = format!("{} {config:?}", puzzle.to_line());
+        let recorded = outcome.recorded.as_deref().expect("the run records itself");
+        let mut walked = outcome.clone();
+        walked.recorded = None;
+        let by_engine = Recording::new(puzzle, config, &outcome, "test");
+        let by_walk = Recording::new(puzzle, config, &walked, "test");
+        assert_eq!(recorded.is_complete(), by_walk.has_boards(), "{what}");
+        assert_eq!(by_engine.note, by_walk.note, "{what}");
+        assert_eq!(by_engine.stop, by_walk.stop, "{what}");
+        assert_eq!(by_engine.boards, by_walk.boards, "{what}");
+        assert_eq!(by_engine.steps, by_walk.steps, "{what}");
+    }
+
     /// The boards `dfs` records as it runs ([`Config::record`]) are the walk's, number for
     /// number, step for step: in full, at a solution limit, at a node budget, with a stack
     /// that drops boards and makes them again, and past the bound.
@@ -731,23 +748,54 @@ mod tests {
             ),
         ];
         for (puzzle, config) in &cases {
-            let outcome = solve(puzzle, config);
-            let recorded = outcome.recorded.as_deref().expect("dfs records itself");
-            let mut walked = outcome.clone();
-            walked.recorded = None;
-            let by_engine = Recording::new(puzzle, config, &outcome, "test");
-            let by_walk = Recording::new(puzzle, config, &walked, "test");
-            let what = format!("{} {config:?}", puzzle.to_line());
-            assert_eq!(recorded.is_complete(), by_walk.has_boards(), "{what}");
-            assert_eq!(by_engine.note, by_walk.note, "{what}");
-            assert_eq!(by_engine.stop, by_walk.stop, "{what}");
-            assert_eq!(by_engine.boards, by_walk.boards, "{what}");
-            assert_eq!(by_engine.steps, by_walk.steps, "{what}");
+            assert_records_as_the_walk(puzzle, config);
         }
         // A search that counts boards it does not expand is left to the walk.
         let counting = dfs.with_max_solutions(None).with_keep_solutions(false);
         let outcome = solve(&Grid::empty(Shape::new(2, 2).unwrap()), &counting);
         assert!(outcome.recorded.is_none());
+    }
+
+    /// The boards `bitmask` and `backtrack` record as they run ([`Config::record`]) are the
+    /// walk's of the textbook tree, number for number, step for step: in full (dead states
+    /// among them), at a solution limit, at a node budget, on 16x16, and past the bound.
+    #[test]
+    fn the_backtrackers_record_the_boards_the_walk_records() {
+        let hard = grid(
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        );
+        let empty = Grid::empty(Shape::NINE);
+        for strategy in [Strategy::Bitmask, Strategy::Backtrack] {
+            let textbook = Config::default().with_strategy(strategy).with_record(true);
+            let all = textbook.clone().with_max_solutions(None);
+            let cases = [
+                (grid("......1.21....21"), all.clone()),
+                (grid(".....4.1....13.4"), all.clone()),
+                (Grid::empty(Shape::new(2, 2).unwrap()), all.clone()),
+                (Grid::empty(Shape::new(2, 2).unwrap()), textbook.clone()),
+                (empty.clone(), textbook.clone().with_max_solutions(Some(7))),
+                (hard.clone(), textbook.clone().with_max_nodes(Some(5_000))),
+                (empty.clone(), all.clone().with_max_nodes(Some(3_000))),
+                (empty.clone(), all.clone().with_max_nodes(Some(25_000))),
+                (
+                    Grid::empty(Shape::new(4, 4).unwrap()),
+                    textbook.clone().with_max_nodes(Some(300)),
+                ),
+            ];
+            let mut dead = 0;
+            for (puzzle, config) in &cases {
+                assert_records_as_the_walk(puzzle, config);
+                let outcome = solve(puzzle, config);
+                if outcome
+                    .recorded
+                    .as_deref()
+                    .is_some_and(Recorded::is_complete)
+                {
+                    dead += outcome.stats.dead;
+                }
+            }
+            assert!(dead > 0, "{strategy}: dead states are recorded too");
+        }
     }
 
     /// `dfs` that learns has no tree of boards; `bfs` that learns does.

@@ -1,15 +1,23 @@
 //! `Recorder`: the one place where a search's boards become the columns that
 //! `play::Recording` (feature `serde`) keeps, board by board as they are expanded.
 //!
-//! Whoever expands a board hands it here with what became of it: the engine `dfs` itself,
-//! when [`Config::record`](crate::Config::record) asks (its boards go to
-//! [`Outcome::recorded`](crate::Outcome::recorded), and no second search is made), and
-//! otherwise the tree's walk ([`Walk`](crate::tree::Walk)), which `play` runs after the
-//! search. Both expand the same boards in the same order, so the recorder numbers them itself
+//! Whoever expands a board hands it here with what became of it: the engines `dfs`,
+//! `bitmask` and `backtrack` themselves, when [`Config::record`](crate::Config::record) asks
+//! (their boards go to [`Outcome::recorded`](crate::Outcome::recorded), and no second search
+//! is made), and otherwise the tree's walk ([`Walk`](crate::tree::Walk)), which `play` runs
+//! after the search (`bfs`, whose chunks of a level are expanded on several threads at
+//! once). Both expand the same boards in the same order, so the recorder numbers them itself
 //! as the walk does: the root is board 0, and a board that branches makes its children the
 //! next numbers, in digit order, all at once. It keeps the numbers of the boards waiting, a
 //! queue breadth-first and a stack depth-first (the smallest digit on top), so the board
 //! handed to it next is known by number without being told.
+//!
+//! The backtrackers' boards are the states of their own tree, as the walk has them
+//! ([`Kind::Textbook`](crate::tree::Kind::Textbook)): a state is handed over as it is
+//! entered, solved when no cell is empty, dead when its first empty cell has no legal digit,
+//! and otherwise branched on that cell into all its legal digits at once, with no forced
+//! cell. The search then places those digits one at a time, smallest first, as the stack
+//! hands their numbers out.
 //!
 //! A recording has a bound: at most [`max_boards`] boards. Past it the recorder drops what it
 //! held and records nothing more ([`Recorded::is_complete`] is then false). This module never

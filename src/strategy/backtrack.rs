@@ -30,12 +30,14 @@
 use std::time::Instant;
 
 use crate::budget::Budget;
+use crate::candidates::Candidates;
 use crate::config::Config;
 use crate::footprint::Footprint;
 use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::progress::Meter;
+use crate::record::{Recorder, Seen};
 use crate::stats::Stats;
 use crate::strategy::Found;
 
@@ -58,7 +60,14 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         footprint: config.footprint.then(Footprint::new),
         grid_bytes: puzzle.bytes() as u64,
     };
-    let stop = match search.enter(0).and_then(|()| search.visit(0)) {
+    let mut recorder = config.record.then(|| Recorder::new(puzzle, false));
+    let searched = match recorder.as_mut() {
+        Some(recorder) => search
+            .enter(0)
+            .and_then(|()| search.visit_recorded(0, recorder)),
+        None => search.enter(0).and_then(|()| search.visit(0)),
+    };
+    let stop = match searched {
         Ok(()) => Stop::Exhausted,
         Err(stop) => stop,
     };
@@ -71,7 +80,9 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         ..
     } = search;
     stats.record_path(grid_bytes as usize, LEVEL_BYTES);
-    Outcome::searched(found, stop, stats, start, footprint)
+    let mut outcome = Outcome::searched(found, stop, stats, start, footprint);
+    outcome.recorded = recorder.and_then(Recorder::finish).map(Box::new);
+    outcome
 }
 
 /// The state of one search: the grid being filled and what has been found and counted.
@@ -89,7 +100,7 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Creates a node at `depth`, if the budget allows another.
-    #[inline]
+    #[inline(always)]
     fn enter(&mut self, depth: usize) -> Result<(), Stop> {
         self.meter.tick(&self.stats);
         if let Some(stop) = self.budget.check(self.stats.nodes + 1) {
@@ -141,8 +152,89 @@ impl Search<'_> {
         Ok(())
     }
 
+    /// [`Search::visit`], handing each state to `recorder` as it is entered: a copy of its
+    /// own, so that the search that records nothing is the code it was.
+    fn visit_recorded(&mut self, depth: usize, recorder: &mut Recorder) -> Result<(), Stop> {
+        let shape = self.grid.shape();
+        let first_empty = self.grid.as_slice().iter().position(|&value| value == 0);
+        self.record(recorder, first_empty);
+        let Some(index) = first_empty else {
+            return self.found(depth);
+        };
+        let cell = shape
+            .cell_at(index)
+            .expect("a position in the grid is a cell");
+        let mut tried = 0;
+        for digit in shape.digits() {
+            if !self.is_legal(cell, digit) {
+                continue;
+            }
+            self.enter(depth + 1)?;
+            tried += 1;
+            if tried == 2 {
+                self.stats.guesses += 1;
+            }
+            self.stats.depth_mut(depth).children += 1;
+            self.grid.set(cell, Some(digit));
+            let result = self.visit_recorded(depth + 1, recorder);
+            self.grid.set(cell, None);
+            result?;
+        }
+        if tried == 0 {
+            self.stats.dead += 1;
+            self.stats.depth_mut(depth).dead += 1;
+        }
+        Ok(())
+    }
+
+    /// Hands the state just entered, whose first empty cell is at `first_empty`, to the
+    /// recorder: solved, dead in that cell, or branching there into its legal digits. Out of
+    /// line, so that the recursion that calls it stays small.
+    #[cold]
+    #[inline(never)]
+    fn record(&self, recorder: &mut Recorder, first_empty: Option<usize>) {
+        if !recorder.is_recording() {
+            return;
+        }
+        let shape = self.grid.shape();
+        let seen = match first_empty.and_then(|index| shape.cell_at(index)) {
+            None => Seen::Solved,
+            Some(cell) => {
+                let legal = self.legal(cell);
+                if legal.is_empty() {
+                    Seen::Dead(Some(shape.index(cell) as u32))
+                } else {
+                    Seen::branched(shape, cell, legal)
+                }
+            }
+        };
+        recorder.expanded(self.grid.as_slice(), seen, 0);
+    }
+
+    /// The digits absent from the row, column and box of `cell`, all at once, for the
+    /// recording (the search tries one digit at a time, [`Search::is_legal`]).
+    fn legal(&self, cell: Cell) -> Candidates {
+        let shape = self.grid.shape();
+        let (side, box_rows, box_cols) = (shape.side(), shape.box_rows(), shape.box_cols());
+        let cells = self.grid.as_slice();
+        let (row, col) = (cell.row(), cell.col());
+        let (top, left) = (row - row % box_rows, col - col % box_cols);
+        let mut legal = shape.all_digits();
+        for i in 0..side {
+            let in_box = (top + i / box_cols) * side + left + i % box_cols;
+            for index in [row * side + i, i * side + col, in_box] {
+                if let Some(digit) = Digit::new(usize::from(cells[index])) {
+                    legal.remove(digit);
+                }
+            }
+        }
+        legal
+    }
+
     /// Whether `digit` is absent from the row, column and box of `cell`, by scanning them.
-    #[inline]
+    /// Inlined in both searches, the one that records and the one that does not: the scan is
+    /// their inner loop.
+    #[inline(always)]
     fn is_legal(&self, cell: Cell, digit: Digit) -> bool {
         let shape = self.grid.shape();
         let (side, box_rows, box_cols) = (shape.side(), shape.box_rows(), shape.box_cols());

@@ -37,6 +37,7 @@ use crate::geometry::{Cell, Digit};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::progress::Meter;
+use crate::record::{Recorder, Seen};
 use crate::stats::Stats;
 use crate::strategy::Found;
 
@@ -60,11 +61,21 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     let mut found = Found::new(config);
     let meter = Meter::new(config.progress.as_ref());
     let mut footprint = config.footprint.then(Footprint::new);
+    let mut recorder = config.record.then(|| Recorder::new(puzzle, false));
     let mut search = Search::new(puzzle);
-    let stop = search.run(&budget, &meter, &mut stats, &mut found, &mut footprint);
+    let stop = search.run(
+        &budget,
+        &meter,
+        &mut stats,
+        &mut found,
+        &mut footprint,
+        recorder.as_mut(),
+    );
     meter.flush(&stats);
     stats.record_path(search.bytes(), LEVEL_BYTES);
-    Outcome::searched(found, stop, stats, start, footprint)
+    let mut outcome = Outcome::searched(found, stop, stats, start, footprint);
+    outcome.recorded = recorder.and_then(Recorder::finish).map(Box::new);
+    outcome
 }
 
 /// The grid being filled, with its bookkeeping.
@@ -148,7 +159,8 @@ impl Search {
 }
 
 impl Search {
-    /// Runs the search to its end, or until a limit stops it, and says why it stopped.
+    /// Runs the search to its end, or until a limit stops it, and says why it stopped. A
+    /// `recorder` is handed each state as it is entered, as the tree's walk numbers it.
     fn run(
         &mut self,
         budget: &Budget,
@@ -156,6 +168,7 @@ impl Search {
         stats: &mut Stats,
         found: &mut Found,
         footprint: &mut Option<Footprint>,
+        mut recorder: Option<&mut Recorder>,
     ) -> Stop {
         if let Some(stop) = budget.check(1) {
             return stop;
@@ -174,6 +187,9 @@ impl Search {
                     1,
                     bytes + (depth as u64 + 1) * LEVEL_BYTES as u64,
                 );
+            }
+            if let Some(recorder) = recorder.as_deref_mut() {
+                self.record(recorder, depth);
             }
             if depth == self.n_empty {
                 stats.solutions += 1;
@@ -225,6 +241,25 @@ impl Search {
                 break;
             }
         }
+    }
+}
+
+impl Search {
+    /// Hands the state at `depth`, just entered, to `recorder`: solved, dead in its empty
+    /// cell, or branching there into the digits no unit of it holds.
+    fn record(&self, recorder: &mut Recorder, depth: usize) {
+        if !recorder.is_recording() {
+            return;
+        }
+        let shape = self.grid.shape();
+        let seen = match self.empty.get(depth) {
+            None => Seen::Solved,
+            Some(&(cell, _)) => match self.free(depth) {
+                free if free.is_empty() => Seen::Dead(Some(shape.index(cell) as u32)),
+                free => Seen::branched(shape, cell, free),
+            },
+        };
+        recorder.expanded(self.grid.as_slice(), seen, 0);
     }
 }
 

@@ -37,7 +37,7 @@ use crate::tally::Tally;
 /// what `progress` receives; the tally says how it went.
 pub(crate) fn run(args: &SolveArgs, live: Live, progress: Option<Progress>) -> Tally {
     let started = Instant::now();
-    // A page records the search as the engine runs it, where the engine can (`dfs`).
+    // A page records the search as the engine runs it, where the engine can (all but `bfs`).
     let config = args
         .config()
         .with_progress(progress)
