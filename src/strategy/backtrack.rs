@@ -61,11 +61,11 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
         grid_bytes: puzzle.bytes() as u64,
     };
     let mut recorder = config.record.then(|| Recorder::new(puzzle, false));
+    // One recursion, made twice by the compiler: with the recorder, and with nothing to hand
+    // states to, which is the plain search, its calls inlined away.
     let searched = match recorder.as_mut() {
-        Some(recorder) => search
-            .enter(0)
-            .and_then(|()| search.visit_recorded(0, recorder)),
-        None => search.enter(0).and_then(|()| search.visit(0)),
+        Some(recorder) => search.enter(0).and_then(|()| search.visit(0, recorder)),
+        None => search.enter(0).and_then(|()| search.visit(0, &mut ())),
     };
     let stop = match searched {
         Ok(()) => Stop::Exhausted,
@@ -83,6 +83,24 @@ pub(crate) fn solve(puzzle: &Grid, config: &Config) -> Outcome {
     let mut outcome = Outcome::searched(found, stop, stats, start, footprint);
     outcome.recorded = recorder.and_then(Recorder::finish).map(Box::new);
     outcome
+}
+
+/// What a search hands each state it enters to: the recorder of `--html`, or nothing.
+trait Watch {
+    /// The state just entered, its first empty cell at `first_empty`.
+    fn entered(&mut self, search: &Search<'_>, first_empty: Option<usize>);
+}
+
+impl Watch for () {
+    #[inline(always)]
+    fn entered(&mut self, _: &Search<'_>, _: Option<usize>) {}
+}
+
+impl Watch for Recorder {
+    #[inline(always)]
+    fn entered(&mut self, search: &Search<'_>, first_empty: Option<usize>) {
+        search.record(self, first_empty);
+    }
 }
 
 /// The state of one search: the grid being filled and what has been found and counted.
@@ -119,45 +137,12 @@ impl Search<'_> {
         Ok(())
     }
 
-    /// Explores the state at `depth`, already counted by [`Search::enter`]. An error is the
-    /// reason to stop the whole search.
-    fn visit(&mut self, depth: usize) -> Result<(), Stop> {
-        let shape = self.grid.shape();
-        let Some(index) = self.grid.as_slice().iter().position(|&value| value == 0) else {
-            return self.found(depth);
-        };
-        let cell = shape
-            .cell_at(index)
-            .expect("a position in the grid is a cell");
-        let mut tried = 0;
-        for digit in shape.digits() {
-            if !self.is_legal(cell, digit) {
-                continue;
-            }
-            self.enter(depth + 1)?;
-            tried += 1;
-            if tried == 2 {
-                self.stats.guesses += 1;
-            }
-            self.stats.depth_mut(depth).children += 1;
-            self.grid.set(cell, Some(digit));
-            let result = self.visit(depth + 1);
-            self.grid.set(cell, None);
-            result?;
-        }
-        if tried == 0 {
-            self.stats.dead += 1;
-            self.stats.depth_mut(depth).dead += 1;
-        }
-        Ok(())
-    }
-
-    /// [`Search::visit`], handing each state to `recorder` as it is entered: a copy of its
-    /// own, so that the search that records nothing is the code it was.
-    fn visit_recorded(&mut self, depth: usize, recorder: &mut Recorder) -> Result<(), Stop> {
+    /// Explores the state at `depth`, already counted by [`Search::enter`], handing it to
+    /// `watch` first. An error is the reason to stop the whole search.
+    fn visit<W: Watch>(&mut self, depth: usize, watch: &mut W) -> Result<(), Stop> {
         let shape = self.grid.shape();
         let first_empty = self.grid.as_slice().iter().position(|&value| value == 0);
-        self.record(recorder, first_empty);
+        watch.entered(self, first_empty);
         let Some(index) = first_empty else {
             return self.found(depth);
         };
@@ -176,7 +161,7 @@ impl Search<'_> {
             }
             self.stats.depth_mut(depth).children += 1;
             self.grid.set(cell, Some(digit));
-            let result = self.visit_recorded(depth + 1, recorder);
+            let result = self.visit(depth + 1, watch);
             self.grid.set(cell, None);
             result?;
         }
