@@ -208,6 +208,16 @@ impl Learn {
     /// than to explain.
     pub const FROM_SIDE: usize = 25;
 
+    /// The learning of a one-thread search that proves a `shape` puzzle unique, for `generate`
+    /// and `grade`: [`Learn::Clauses`] from [`Learn::FROM_SIDE`] on, [`Learn::Off`] below.
+    pub(crate) fn proving(shape: crate::geometry::Shape) -> Learn {
+        if shape.side() >= Learn::FROM_SIDE {
+            Learn::Clauses
+        } else {
+            Learn::Off
+        }
+    }
+
     /// One line for `--help` and the docs.
     pub const fn summary(self) -> &'static str {
         match self {

@@ -249,15 +249,10 @@ pub fn grade(puzzle: &Grid, options: &Options) -> Grade {
             break;
         }
     }
-    let learn = if puzzle.shape().side() >= Learn::FROM_SIDE {
-        Learn::Clauses
-    } else {
-        Learn::Off
-    };
     let outcome = solve(
         puzzle,
         &config(Forced::Subsets)
-            .with_learn(learn)
+            .with_learn(Learn::proving(puzzle.shape()))
             .with_max_nodes(options.max_nodes)
             .with_timeout(options.timeout),
     );

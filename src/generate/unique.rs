@@ -116,16 +116,11 @@ pub(super) fn unique_config(shape: Shape) -> Config {
     } else {
         Forced::Subsets
     };
-    let learn = if shape.side() >= Learn::FROM_SIDE {
-        Learn::Clauses
-    } else {
-        Learn::Off
-    };
     Config::default()
         .with_strategy(Strategy::Dfs)
         .with_threads(1)
         .with_forced(forced)
-        .with_learn(learn)
+        .with_learn(Learn::proving(shape))
         .with_max_solutions(Some(2))
         .with_keep_solutions(false)
 }

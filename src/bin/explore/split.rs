@@ -108,12 +108,10 @@ pub(crate) fn run(args: &SplitArgs) -> u8 {
     }
     if !args.quiet {
         if split.reached == Reached::Budget {
-            eprintln!(
-                "explore: split: the next level would hold more than {} boards, the frontier \
-                 budget (--max-frontier, --max-frontier-bytes): cut at depth {} with {} shards",
-                group(split.budget as f64),
+            say_budget(
+                split.budget,
                 split.depth,
-                group(split.shards.len() as f64)
+                &format!("{} shards", group(split.shards.len() as f64)),
             );
         }
         if needs_box {
@@ -199,12 +197,10 @@ fn cubes(args: &SplitArgs, config: &Config, puzzle: &Grid, mut header: String) -
     }
     if !args.quiet {
         if split.reached == Reached::Budget {
-            eprintln!(
-                "explore: split: the next level would hold more than {} boards, the frontier \
-                 budget (--max-frontier, --max-frontier-bytes): cut at depth {} with {}",
-                group(split.budget as f64),
+            say_budget(
+                split.budget,
                 split.depth,
-                count(split.n_cubes(), "cube", "cubes")
+                &count(split.n_cubes(), "cube", "cubes"),
             );
         }
         if split.shards.len() < args.shards && split.n_cubes() > 0 {
@@ -219,6 +215,15 @@ fn cubes(args: &SplitArgs, config: &Config, puzzle: &Grid, mut header: String) -
         }
     }
     EXIT_OK
+}
+
+/// Says that the cut stopped at the frontier's `budget` of boards, at `depth` with `made`.
+fn say_budget(budget: usize, depth: usize, made: &str) {
+    eprintln!(
+        "explore: split: the next level would hold more than {} boards, the frontier budget \
+         (--max-frontier, --max-frontier-bytes): cut at depth {depth} with {made}",
+        group(budget as f64)
+    );
 }
 
 /// Writes `header`, then each of `lines` on a line of its own, to standard output; the exit
