@@ -333,9 +333,9 @@ pub struct Config {
     /// Record the boards the search expands, one by one within the bound of
     /// [`record::max_boards`](crate::record::max_boards), into
     /// [`Outcome::recorded`](crate::Outcome::recorded), for a page that plays the search
-    /// (`dfs`, `bitmask` and `backtrack` record themselves; `bfs` leaves it to the tree's
-    /// walk); off (the
-    /// default), nothing is recorded and nothing is paid for it. A batch ([`crate::batch`])
+    /// (`bfs` expands a level being recorded in order, on the calling thread; `bfs` that
+    /// learns, and `bfs` whose frontier budget sends a board depth-first, leave it to the
+    /// tree's walk); off (the default), nothing is recorded and nothing is paid for it. A batch ([`crate::batch`])
     /// records the first puzzle of each input only.
     pub record: bool,
 }

@@ -2,10 +2,12 @@
 //! board in the strategy's own order, with the counts of the run it stands beside.
 //!
 //! The boards are numbered as the tree walk that `--dot` and `--posthoc` draw ([`Walk`])
-//! numbers them, and recorded by one `Recorder` ([`record`](crate::record)): `dfs`, `bitmask`
-//! and `backtrack` hand it each board as they expand it, in the run itself when
-//! [`Config::record`] asks ([`Outcome::recorded`]), so no second search is made; for `bfs` a
-//! [`Walk`] expands the same boards in the same order after the run, and hands them to it. It is kept
+//! numbers them, and recorded by one `Recorder` ([`record`](crate::record)): every engine
+//! hands it each board as it expands it, in the run itself when [`Config::record`] asks
+//! ([`Outcome::recorded`]), so no second search is made. Where the run cannot be followed
+//! board by board (`bfs` that learns, or whose frontier budget sends a board depth-first at
+//! once), a [`Walk`] expands the same boards in the same order after the run, and hands them
+//! to it. It is kept
 //! as columns of numbers, a column per field ([`Boards`], [`Steps`]): each board's fate
 //! (branched on a cell into children, dead with the cell that died, solved, or never
 //! expanded), its depth, its parent and its guess;
@@ -263,12 +265,12 @@ impl Recording {
     /// `outcome`, the run of [`solve`](crate::solve) with the same puzzle and config, whose
     /// counts and solutions it keeps as they are. `title` names the puzzle for the page.
     ///
-    /// The boards are those the run recorded as it expanded them ([`Outcome::recorded`], the
-    /// run of `dfs`, `bitmask` or `backtrack` under [`Config::record`]), else those of the tree walk ([`Walk`]), which
-    /// expands the same boards in the same order, recorded as it goes: when the search runs
-    /// to its end, the last step's counts are the run's. At a solution limit, `bfs` may
-    /// expand a few boards more than the walk (the rest of a chunk of 16), which the run's
-    /// counts include.
+    /// The boards are those the run recorded as it expanded them ([`Outcome::recorded`], a
+    /// run under [`Config::record`]), else those of the tree walk ([`Walk`]), which expands
+    /// the same boards in the same order, recorded as it goes: when the search runs to its
+    /// end, the last step's counts are the run's. At a solution limit, a run of `bfs` on
+    /// several threads that the walk records may expand a few boards more than the walk (the
+    /// rest of a chunk of 16), which the run's counts include.
     pub fn new(puzzle: &Grid, config: &Config, outcome: &Outcome, title: &str) -> Recording {
         let recorded = outcome.recorded.as_deref().cloned();
         Recording::with_recorded(puzzle, config, outcome, recorded, title)
@@ -327,7 +329,7 @@ impl Recording {
             );
             return recording;
         }
-        // The run recorded itself where its engine does (all but `bfs`); else the walk does.
+        // The run recorded itself where it could be followed; else the walk records it.
         let recorded = match recorded {
             Some(recorded) if recorded.is_complete() => {
                 take_recorded(&mut recording, recorded);
@@ -690,7 +692,10 @@ mod tests {
     fn assert_records_as_the_walk(puzzle: &Grid, config: &Config) {
         let outcome = solve(puzzle, config);
         let what = format!("{} {config:?}", puzzle.to_line());
-        let recorded = outcome.recorded.as_deref().expect("the run records itself");
+        let recorded = outcome
+            .recorded
+            .as_deref()
+            .unwrap_or_else(|| panic!("{what}: the run records itself"));
         let mut walked = outcome.clone();
         walked.recorded = None;
         let by_engine = Recording::new(puzzle, config, &outcome, "test");
@@ -754,6 +759,46 @@ mod tests {
         let counting = dfs.with_max_solutions(None).with_keep_solutions(false);
         let outcome = solve(&Grid::empty(Shape::new(2, 2).unwrap()), &counting);
         assert!(outcome.recorded.is_none());
+    }
+
+    /// The boards `bfs` records as it runs are the walk's too, on one thread or two (a level
+    /// being recorded is expanded in order): in full, at a solution limit, at a node budget,
+    /// and past the bound. A search whose frontier budget sends boards depth-first at once,
+    /// or that learns, is left to the walk.
+    #[test]
+    fn bfs_records_the_boards_the_walk_records() {
+        let empty = Grid::empty(Shape::NINE);
+        for threads in [1, 2] {
+            let bfs = Config::default()
+                .with_strategy(Strategy::Bfs)
+                .with_threads(threads)
+                .with_record(true);
+            let all = bfs.clone().with_max_solutions(None);
+            let cases = [
+                (grid(ESCARGOT), bfs.clone()),
+                (grid(ESCARGOT), bfs.clone().with_forced(Forced::Hidden)),
+                (Grid::empty(Shape::new(2, 2).unwrap()), all.clone()),
+                (empty.clone(), bfs.clone().with_max_solutions(Some(7))),
+                (empty.clone(), all.clone().with_max_nodes(Some(3_000))),
+                (empty.clone(), all.clone().with_max_nodes(Some(25_000))),
+            ];
+            for (puzzle, config) in &cases {
+                assert_records_as_the_walk(puzzle, config);
+            }
+            let narrow = all.clone().with_max_frontier_bytes(1);
+            let learns = Config {
+                learn: Learn::Clauses,
+                ..bfs.clone()
+            };
+            // The empty 16x16's third level holds more boards than a chunk's share of the
+            // default budget: one is searched depth-first.
+            let sixteen = Grid::empty(Shape::new(4, 4).unwrap());
+            for (puzzle, config) in [(&empty, narrow), (&empty, learns), (&sixteen, bfs.clone())] {
+                let outcome = solve(puzzle, &config.clone().with_max_nodes(Some(2_000)));
+                assert!(outcome.recorded.is_none(), "{threads} threads");
+                assert!(config.learns() || outcome.stats.overflow > 0);
+            }
+        }
     }
 
     /// The boards `bitmask` and `backtrack` record as they run ([`Config::record`]) are the

@@ -1,12 +1,13 @@
 //! `Recorder`: the one place where a search's boards become the columns that
 //! `play::Recording` (feature `serde`) keeps, board by board as they are expanded.
 //!
-//! Whoever expands a board hands it here with what became of it: the engines `dfs`,
-//! `bitmask` and `backtrack` themselves, when [`Config::record`](crate::Config::record) asks
-//! (their boards go to [`Outcome::recorded`](crate::Outcome::recorded), and no second search
-//! is made), and otherwise the tree's walk ([`Walk`](crate::tree::Walk)), which `play` runs
-//! after the search (`bfs`, whose chunks of a level are expanded on several threads at
-//! once). Both expand the same boards in the same order, so the recorder numbers them itself
+//! Whoever expands a board hands it here with what became of it: the engines themselves, when
+//! [`Config::record`](crate::Config::record) asks (their boards go to
+//! [`Outcome::recorded`](crate::Outcome::recorded), and no second search is made; `bfs`
+//! expands a level being recorded in order, on the calling thread), and otherwise the tree's
+//! walk ([`Walk`](crate::tree::Walk)), which `play` runs after a search it could not follow
+//! (`bfs` that learns, or whose frontier budget sent a board depth-first at once, out of the
+//! level's order). Both expand the same boards in the same order, so the recorder numbers them itself
 //! as the walk does: the root is board 0, and a board that branches makes its children the
 //! next numbers, in digit order, all at once. It keeps the numbers of the boards waiting, a
 //! queue breadth-first and a stack depth-first (the smallest digit on top), so the board
@@ -134,8 +135,11 @@ pub(crate) struct Recorder {
     /// at most one a board).
     waiting: Vec<u32>,
     head: usize,
-    /// The cells of every board that branched, one after another, and where each board's
-    /// start (`u32::MAX` for none): a child's changes are taken against its parent's cells.
+    /// The cells of the boards that may still be parents: a child's changes are taken against
+    /// its parent's cells. Breadth-first, those of every board that branched, one after
+    /// another, and where each board's start in `kept_at` (`u32::MAX` for none); depth-first,
+    /// those of the boards on the path to the board expanded, one per depth (a board's parent
+    /// is the last board expanded one depth above it), and `kept_at` is unused.
     kept: Vec<u8>,
     kept_at: Vec<u32>,
     totals: [u32; 5],
@@ -191,9 +195,14 @@ impl Recorder {
             puzzle: puzzle.as_slice().to_vec(),
             waiting: Vec::with_capacity(if breadth { max_boards } else { 64 }),
             head: 0,
-            // Room for every board's cells (at most MAX_CELLS bytes), touched as far as used.
-            kept: Vec::with_capacity(max_boards * shape.n_cells()),
-            kept_at: Vec::with_capacity(max_boards),
+            // Breadth-first, room for every board's cells (at most MAX_CELLS bytes), touched as
+            // far as used; depth-first, a path's, grown as it deepens.
+            kept: Vec::with_capacity(if breadth {
+                max_boards * shape.n_cells()
+            } else {
+                0
+            }),
+            kept_at: Vec::with_capacity(if breadth { max_boards } else { 0 }),
             totals: [0; 5],
         };
         recorder.add_board(None, 0, None, None);
@@ -216,7 +225,9 @@ impl Recorder {
         recorded.fate.push(b'u');
         recorded.cell.push(None);
         recorded.forced.push(0);
-        self.kept_at.push(u32::MAX);
+        if self.breadth {
+            self.kept_at.push(u32::MAX);
+        }
     }
 
     /// Whether boards are still being recorded (not past the bound).
@@ -286,30 +297,41 @@ impl Recorder {
         let index = id as usize;
         let n_cells = self.n_cells;
         let recorded = &mut self.recorded;
-        let from = match recorded.parent[index].map(|parent| self.kept_at[parent as usize]) {
-            Some(start) if start != u32::MAX => {
-                let start = start as usize;
-                &self.kept[start..start + n_cells]
+        let from = if self.breadth {
+            match recorded.parent[index].map(|parent| self.kept_at[parent as usize]) {
+                Some(start) if start != u32::MAX => {
+                    let start = start as usize;
+                    &self.kept[start..start + n_cells]
+                }
+                _ => &self.puzzle[..],
             }
-            _ => &self.puzzle[..],
+        } else {
+            // The path above this board: its parent's cells last.
+            let depth = recorded.depth[index] as usize;
+            self.kept.truncate(depth * n_cells);
+            match depth {
+                0 => &self.puzzle[..],
+                _ => &self.kept[(depth - 1) * n_cells..],
+            }
         };
         let before = recorded.changes.len();
         // Eight cells at a time, compared as one word: most of a board is its parent's.
-        for (chunk, (was, now)) in from.chunks(8).zip(cells.chunks(8)).enumerate() {
-            if let (Ok(was), Ok(now)) = (<[u8; 8]>::try_from(was), <[u8; 8]>::try_from(now)) {
-                if u64::from_ne_bytes(was) == u64::from_ne_bytes(now) {
-                    continue;
-                }
-            }
-            for (offset, (&was, &value)) in was.iter().zip(now).enumerate() {
-                if was != value {
-                    // An index is below 4,096 and a digit below 65, as the board's shape
-                    // bounds them.
-                    recorded.changes.push((chunk * 8 + offset) as u32);
-                    recorded.changes.push(u32::from(value));
-                }
+        let whole = n_cells - n_cells % 8;
+        let words = from[..whole]
+            .chunks_exact(8)
+            .zip(cells[..whole].chunks_exact(8));
+        for (chunk, (was, now)) in words.enumerate() {
+            let word = |bytes: &[u8]| u64::from_ne_bytes(bytes.try_into().unwrap_or_default());
+            if word(was) != word(now) {
+                push_changes(&mut recorded.changes, chunk * 8, was, now);
             }
         }
+        push_changes(
+            &mut recorded.changes,
+            whole,
+            &from[whole..n_cells],
+            &cells[whole..n_cells],
+        );
         recorded
             .changed
             .push(((recorded.changes.len() - before) / 2) as u32);
@@ -334,7 +356,9 @@ impl Recorder {
                     *guesses += 1;
                 }
                 // Only a board with children is ever a parent: only its cells are kept.
-                self.kept_at[index] = u32::try_from(self.kept.len()).unwrap_or(u32::MAX);
+                if self.breadth {
+                    self.kept_at[index] = u32::try_from(self.kept.len()).unwrap_or(u32::MAX);
+                }
                 self.kept.extend_from_slice(cells);
                 (b'b', Some(cell))
             }
@@ -356,5 +380,18 @@ impl Recorder {
     /// What was recorded; `None` if the boards could not be followed ([`Recorder::lose`]).
     pub(crate) fn finish(self) -> Option<Recorded> {
         (!self.lost).then_some(self.recorded)
+    }
+}
+
+/// Pushes to `changes` the index (from `first` on) and new digit of each cell where `now`
+/// differs from `was`. An index is below 4,096 and a digit below 65, as the board's shape
+/// bounds them.
+#[inline]
+fn push_changes(changes: &mut Vec<u32>, first: usize, was: &[u8], now: &[u8]) {
+    for (offset, (&was, &value)) in was.iter().zip(now).enumerate() {
+        if was != value {
+            changes.push((first + offset) as u32);
+            changes.push(u32::from(value));
+        }
     }
 }

@@ -233,47 +233,59 @@ const COLUMN_BYTES: usize = 1 << 16;
 fn column<W: Write, T: Number>(out: &mut W, numbers: &[T]) -> io::Result<()> {
     thread_local! {
         static TEXT: std::cell::RefCell<Vec<u8>> =
-            std::cell::RefCell::new(Vec::with_capacity(COLUMN_BYTES + 32));
+            std::cell::RefCell::new(vec![0; COLUMN_BYTES + 32]);
     }
     TEXT.with_borrow_mut(|text| column_in(out, numbers, text))
 }
 
-fn column_in<W: Write, T: Number>(
-    out: &mut W,
-    numbers: &[T],
-    text: &mut Vec<u8>,
-) -> io::Result<()> {
-    text.clear();
-    text.push(b'[');
+/// [`column`] in `text`, a block of [`COLUMN_BYTES`] and room for one number more.
+fn column_in<W: Write, T: Number>(out: &mut W, numbers: &[T], text: &mut [u8]) -> io::Result<()> {
+    text[0] = b'[';
+    let mut len = 1;
     for (i, number) in numbers.iter().enumerate() {
-        if text.len() >= COLUMN_BYTES {
-            out.write_all(text)?;
-            text.clear();
+        if len >= COLUMN_BYTES {
+            out.write_all(&text[..len])?;
+            len = 0;
         }
         if i > 0 {
-            text.push(b',');
+            text[len] = b',';
+            len += 1;
         }
-        match number.number() {
-            None => text.extend_from_slice(b"null"),
-            Some(mut n) => {
-                let mut digits = [0; 20];
-                let mut at = digits.len();
-                loop {
-                    at -= 1;
-                    digits[at] = b'0' + (n % 10) as u8;
-                    n /= 10;
-                    if n == 0 {
-                        break;
-                    }
-                }
-                for &digit in &digits[at..] {
-                    text.push(digit);
-                }
+        len += match number.number() {
+            None => {
+                text[len..len + 4].copy_from_slice(b"null");
+                4
             }
-        }
+            Some(n) => decimal(n, &mut text[len..]),
+        };
     }
-    text.push(b']');
-    out.write_all(text)
+    text[len] = b']';
+    out.write_all(&text[..=len])
+}
+
+/// Writes `n` in decimal at the start of `to`, and returns how many digits it took: two
+/// digits at a time, from the last.
+#[inline]
+fn decimal(mut n: u64, to: &mut [u8]) -> usize {
+    const PAIRS: &[u8; 200] = b"\
+        0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859\
+        6061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899";
+    let width = n.checked_ilog10().map_or(1, |log| log as usize + 1);
+    let to = &mut to[..width];
+    let mut at = width;
+    while at >= 2 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        at -= 2;
+        to[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    }
+    if at == 1 {
+        to[0] = b'0' + n as u8;
+    }
+    width
 }
 
 /// The most bytes [`Pieces`] holds before it hands them on.
@@ -377,6 +389,22 @@ mod tests {
     use crate::play::{MAX_JSON_BYTES, Recording};
     use crate::strategy::solve;
     use crate::testing::{ESCARGOT, grid};
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        let mut numbers = vec![0, 1, 9, 10, 11, 99, 100, 101, 999, 1_000, 65_535, 99_999];
+        numbers.extend((0..20).map(|power| 10u64.pow(power) - 1));
+        numbers.extend((0..20).map(|power| 10u64.pow(power)));
+        numbers.extend([u64::from(u32::MAX), u64::MAX - 1, u64::MAX]);
+        for n in numbers {
+            let mut text = [0; 20];
+            let width = decimal(n, &mut text);
+            assert_eq!(
+                std::str::from_utf8(&text[..width]),
+                Ok(n.to_string().as_str())
+            );
+        }
+    }
 
     fn page_of(puzzle: &Grid, strategies: &[Strategy], title: &str) -> (String, Document) {
         let runs = strategies

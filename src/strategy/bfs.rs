@@ -56,9 +56,10 @@ use crate::geometry::Shape;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, Stop};
 use crate::progress::Meter;
+use crate::record::Recorder;
 use crate::stats::Stats;
 use crate::strategy::estimate::Estimator;
-use crate::strategy::expand::{Step, expand};
+use crate::strategy::expand::{Step, expand, record};
 use crate::strategy::learn::{Learner, Lessons, Notes};
 use crate::strategy::{Found, Strategy, dfs};
 use crate::trace;
@@ -114,6 +115,11 @@ struct Harvest<'a, B> {
     /// The coordinator's learner, for the levels it expands itself; `None` in a worker's
     /// harvest (a worker keeps one for all its chunks), and when the search does not learn.
     learner: Option<Box<Learner>>,
+    /// The coordinator's recorder ([`Config::record`], a search that does not learn), handed
+    /// every board it expands in level order; `None` in a worker's harvest. While it records,
+    /// every level is expanded on the calling thread, so that its boards come in the order the
+    /// recorder numbers them.
+    recorder: Option<Box<Recorder>>,
 }
 
 impl<'a, B> Harvest<'a, B> {
@@ -127,7 +133,13 @@ impl<'a, B> Harvest<'a, B> {
             estimator: None,
             learned: Vec::new(),
             learner: None,
+            recorder: None,
         }
+    }
+
+    /// Whether boards are being recorded: the level must then be expanded in order.
+    fn is_recording(&self) -> bool {
+        self.recorder.as_deref().is_some_and(Recorder::is_recording)
     }
 }
 
@@ -299,6 +311,7 @@ impl Shared<'_> {
             held,
             meter,
             learned,
+            recorder,
             ..
         } = out;
         if let (Some(learner), Some(lessons)) = (learner.as_deref_mut(), &self.lessons) {
@@ -310,14 +323,19 @@ impl Shared<'_> {
                 stop = Some(reason);
                 break;
             }
-            match expand(
+            let forced_before = stats.forced;
+            let step = expand(
                 &mut board,
                 depth,
                 self.config,
                 stats,
                 self.budget.deadline(),
                 learner.as_deref_mut(),
-            ) {
+            );
+            if let Some(recorder) = recorder.as_deref_mut() {
+                record(recorder, &board, &step, stats.forced - forced_before);
+            }
+            match step {
                 Step::Dead => {}
                 Step::Solved => {
                     found.add(|| board.to_grid());
@@ -342,6 +360,12 @@ impl Shared<'_> {
                         }
                         stats.overflow += 1;
                         stats.depth_mut(depth + 1).overflow += 1;
+                        // Searched at once, out of the level's order: the recording cannot
+                        // follow it, and the page falls back on the tree's walk.
+                        if let Some(recorder) = recorder.as_deref_mut().filter(|r| r.is_recording())
+                        {
+                            recorder.lose();
+                        }
                         let reason = dfs::search(
                             child,
                             depth + 1,
@@ -457,8 +481,11 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
             .then(|| Box::new(Lessons::new(&root, config))),
     };
     let threads = config.n_threads();
-    let (stats, found, stop, footprint) = if threads == 1 {
-        run_levels(root, &shared, |level, depth, out| {
+    // A search that learns is recorded by the tree's walk, which knows its clauses.
+    let recorder =
+        (config.record && !config.learns()).then(|| Box::new(Recorder::new(puzzle, true)));
+    let (stats, found, stop, footprint, recorder) = if threads == 1 {
+        run_levels(root, recorder, &shared, |level, depth, out| {
             shared.expand_in_order(level, depth, out)
         })
     } else {
@@ -466,13 +493,15 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
             let (job_tx, job_rx) = crossbeam_channel::unbounded::<Job<B>>();
             let (done_tx, done_rx) = crossbeam_channel::unbounded::<Done<'_, B>>();
             let mut workers = None;
-            let result = run_levels(root, &shared, |level, depth, out| {
+            let result = run_levels(root, recorder, &shared, |level, depth, out| {
                 // Workers start with the first level wide enough to share, so a small search
                 // never pays for threads it cannot use. The system may refuse some (a memory
                 // or process limit): the search goes on with those it got, and with none, on
                 // the coordinator alone.
-                if level.len() <= CHUNK {
+                if level.len() <= CHUNK || out.is_recording() {
                     // One chunk keeps one thread busy: the coordinator does it, no hand-off.
+                    // A level being recorded is expanded in order too (its boards are at most
+                    // the recording's bound, a few milliseconds of work).
                     return shared.expand_in_order(level, depth, out);
                 }
                 let started = *workers.get_or_insert_with(|| {
@@ -506,7 +535,11 @@ pub(crate) fn solve<B: Board>(puzzle: &Grid, root: B, config: &Config) -> Outcom
             result
         })
     };
-    Outcome::searched(found, stop, stats, start, footprint)
+    let mut outcome = Outcome::searched(found, stop, stats, start, footprint);
+    outcome.recorded = recorder
+        .and_then(|recorder| recorder.finish())
+        .map(Box::new);
+    outcome
 }
 
 /// A worker: expands chunks until the queue is closed.
@@ -626,9 +659,10 @@ fn gather<'a, B: Board>(
 /// returns why it stopped early, if it did.
 fn run_levels<'a, B: Board>(
     root: B,
+    recorder: Option<Box<Recorder>>,
     shared: &Shared<'a>,
     mut expand_level: impl FnMut(&mut Level<B>, usize, &mut Harvest<'a, B>) -> Option<Stop>,
-) -> (Stats, Found, Stop, Option<Footprint>) {
+) -> (Stats, Found, Stop, Option<Footprint>, Option<Box<Recorder>>) {
     let limit = shared.budget.max_solutions();
     let mut out = Harvest::new(shared.config, None);
     // The calling thread's levels come from its last search's (a worker's chunk results
@@ -643,6 +677,7 @@ fn run_levels<'a, B: Board>(
     let learns = shared.lessons.is_some();
     let mut footprint = shared.config.footprint.then(Footprint::new);
     out.estimator = Estimator::new(shared.config, shared.start);
+    out.recorder = recorder;
     out.learner = shared
         .lessons
         .as_ref()
@@ -685,10 +720,14 @@ fn run_levels<'a, B: Board>(
     trace::depths_from(Strategy::Bfs, learns, &out.stats.per_depth, emitted);
     level.recycle();
     let Harvest {
-        next, stats, found, ..
+        next,
+        stats,
+        found,
+        recorder,
+        ..
     } = out;
     next.recycle();
-    (stats, found, stop, footprint)
+    (stats, found, stop, footprint, recorder)
 }
 
 /// Refreshes the estimate of the whole search, if one is due, from the statistics of what is
