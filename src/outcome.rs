@@ -40,6 +40,11 @@ impl Found {
         self.count
     }
 
+    /// Solutions kept as grids.
+    pub(crate) fn kept(&self) -> usize {
+        self.grids.len()
+    }
+
     /// Adds a solution; `grid` makes it, only when solutions are kept.
     #[inline]
     pub(crate) fn add(&mut self, grid: impl FnOnce() -> Grid) {

@@ -53,7 +53,9 @@
 //! shared are held within a 64th of `max_frontier_bytes`, and one more copy searches a cube
 //! again. A cube done waits, with what it found, only for the cubes before it: by rounds, at
 //! most `LANES x (LAG + 2)` of them; free, a thread takes no cube more than [`AHEAD`] times
-//! the lanes past the first cube not done (it waits for it), so at most that many.
+//! the lanes past the first cube not done, so at most that many, and none while the cubes
+//! waiting keep the solution limit's grids (it waits for the first cube not done, under
+//! way on another thread): they keep fewer than that, and each cube under way at most that.
 
 use std::collections::HashSet;
 use std::sync::{Condvar, Mutex, PoisonError};
@@ -94,9 +96,13 @@ pub(crate) fn n_lanes(config: &Config) -> usize {
 /// work on 2 threads, and on 1.
 const LAG: usize = 0;
 
-/// Free, how far past the first cube not done a thread may take a cube, in lanes: what waits
-/// to be added up stays bounded, and a slow cube seldom holds a thread up.
-const AHEAD: usize = 4;
+/// Free, how far past the first cube not done a thread may take a cube, in lanes: the cubes
+/// that wait to be added up (each with its statistics, a row per depth) stay bounded, and a
+/// slow cube does not hold a thread up. With 4, frisch #11 to #18 on 2 threads (64 cubes)
+/// kept the threads busy 1.89 of the 2 cores and took 0.61 of one thread's wall; with no
+/// bound, 1.93 and 0.58 (docs/benchmarks.md, "Cube and conquer"). The grids the waiting
+/// cubes keep are bounded apart, by the solution limit.
+const AHEAD: usize = 32;
 
 /// A cube: the guesses, candidates set true, that led from the root to its board.
 pub(crate) type Cube = SmallVec<[u32; 8]>;
@@ -157,6 +163,7 @@ pub(crate) fn conquer<B: Board>(
                 budget: super::lessons::clause_budget(config),
             },
             results: (0..cubes.len()).map(|_| None).collect(),
+            kept: 0,
             prefix: 0,
             found: Found::new(config),
             stats: Stats::default(),
@@ -279,6 +286,8 @@ struct State {
     pool: Pool,
     /// Per cube, what its conquest found, until the cubes before it are done.
     results: Vec<Option<Conquered>>,
+    /// The grids the cubes in `results` keep.
+    kept: usize,
     /// Cubes done and added up, in cube order.
     prefix: usize,
     found: Found,
@@ -356,7 +365,9 @@ impl Board_<'_> {
         let k = lane.number;
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         while state.stop.is_none() && state.next_cube < self.cubes.len() {
-            if state.next_cube >= state.prefix + AHEAD * self.n_lanes {
+            let ahead = state.next_cube >= state.prefix + AHEAD * self.n_lanes;
+            let kept = state.next_cube > state.prefix && state.kept as u64 >= self.limit;
+            if ahead || kept {
                 state = self
                     .wake
                     .wait(state)
@@ -381,7 +392,7 @@ impl Board_<'_> {
                 let State { pool, pooled, .. } = &mut *state;
                 pool.take(k, shared, pooled);
             }
-            state.results[index] = Some(result);
+            state.wait(index, result);
             self.add_up(&mut state);
             self.wake.notify_all();
         }
@@ -393,7 +404,7 @@ impl Board_<'_> {
         state.busy[k] = false;
         state.next_round[k] = round + 1;
         let index = round * self.n_lanes + k;
-        state.results[index] = Some(result);
+        state.wait(index, result);
         self.add_up(state);
     }
 
@@ -410,6 +421,7 @@ impl Board_<'_> {
             else {
                 break;
             };
+            state.kept -= result.found.kept();
             if result.stop == Stop::SolutionLimit {
                 let mut lane = Lane::new(usize::MAX, self.root);
                 let mut again = lane.conquer(&self.cubes[state.prefix], &[], state.nodes, self);
@@ -448,6 +460,14 @@ impl Board_<'_> {
                 state.stop = Some(result.stop);
             }
         }
+    }
+}
+
+impl State {
+    /// Keeps what cube `index` found until the cubes before it are done.
+    fn wait(&mut self, index: usize, result: Conquered) {
+        self.kept += result.found.kept();
+        self.results[index] = Some(result);
     }
 }
 
