@@ -335,8 +335,8 @@ pub struct Config {
     /// [`Outcome::recorded`](crate::Outcome::recorded), for a page that plays the search
     /// (`bfs` expands a level being recorded in order, on the calling thread; `bfs` that
     /// learns, and `bfs` whose frontier budget sends a board depth-first, leave it to the
-    /// tree's walk); off (the default), nothing is recorded and nothing is paid for it. A batch ([`crate::batch`])
-    /// records the first puzzle of each input only.
+    /// tree's walk); off (the default), nothing is recorded and nothing is paid for it. A
+    /// batch ([`crate::batch`]) records the first puzzle of each input only.
     pub record: bool,
 }
 

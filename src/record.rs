@@ -7,11 +7,11 @@
 //! expands a level being recorded in order, on the calling thread), and otherwise the tree's
 //! walk ([`Walk`](crate::tree::Walk)), which `play` runs after a search it could not follow
 //! (`bfs` that learns, or whose frontier budget sent a board depth-first at once, out of the
-//! level's order). Both expand the same boards in the same order, so the recorder numbers them itself
-//! as the walk does: the root is board 0, and a board that branches makes its children the
-//! next numbers, in digit order, all at once. It keeps the numbers of the boards waiting, a
-//! queue breadth-first and a stack depth-first (the smallest digit on top), so the board
-//! handed to it next is known by number without being told.
+//! level's order). Both expand the same boards in the same order, so the recorder numbers
+//! them itself as the walk does: the root is board 0, and a board that branches makes its
+//! children the next numbers, in digit order, all at once. It keeps the numbers of the
+//! boards waiting, a queue breadth-first and a stack depth-first (the smallest digit on top),
+//! so the board handed to it next is known by number without being told.
 //!
 //! The backtrackers' boards are the states of their own tree, as the walk has them
 //! ([`Kind::Textbook`](crate::tree::Kind::Textbook)): a state is handed over as it is
@@ -309,10 +309,10 @@ impl Recorder {
             // The path above this board: its parent's cells last.
             let depth = recorded.depth[index] as usize;
             self.kept.truncate(depth * n_cells);
-            match depth {
-                0 => &self.puzzle[..],
-                _ => &self.kept[(depth - 1) * n_cells..],
-            }
+            let parent = depth.checked_sub(1).map(|above| above * n_cells);
+            let parent = parent.and_then(|start| self.kept.get(start..start + n_cells));
+            debug_assert!(depth == 0 || parent.is_some(), "a parent is on the path");
+            parent.unwrap_or(&self.puzzle[..])
         };
         let before = recorded.changes.len();
         // Eight cells at a time, compared as one word: most of a board is its parent's.
