@@ -17,9 +17,11 @@
 //! done, whatever the thread count and timing; no board is lost (each lives in exactly one chunk,
 //! and every child is in its chunk's result) and none is waited for twice. The workers end when
 //! the coordinator drops the sending side of the queue after the last level, and
-//! `std::thread::scope` joins them before `solve` returns. A level of a single chunk, and every
-//! level with one thread, is processed by the coordinator itself, in order, through the same
-//! function; the workers are spawned at the first level of two chunks or more.
+//! `std::thread::scope` joins them before `solve` returns. A level of a single chunk, every
+//! level with one thread, and a level whose boards are being recorded for a page
+//! ([`Config::record`], handed to a `Recorder` in level order as they are expanded) is
+//! processed by the coordinator itself, in order, through the same function; the workers are
+//! spawned at the first level of two chunks or more.
 //!
 //! # Same answer for every thread count
 //!
