@@ -16,8 +16,8 @@
 //! stops at its first guess; the last, the search of an `extreme` puzzle, runs to the end with a
 //! limit of two solutions, so its figures prove the solution unique. From 25x25 on
 //! ([`Learn::FROM_SIDE`]) that search learns from its dead ends, as the search that proves a
-//! hard large board must, so its guesses and boards are those of the search that learns. A puzzle with no solution,
-//! or several, gets a [`Verdict`] instead of a level. This module leaves where the puzzles come
+//! hard large board must, so its guesses and boards are those of the search that learns. A
+//! puzzle with no solution, or several, gets a [`Verdict`] instead of a level. This module leaves where the puzzles come
 //! from to its callers: `generate` grades what it makes with it.
 
 use std::fmt;

@@ -24,10 +24,6 @@ use super::limits::{Allowance, Spent};
 use crate::geometry::{Digit, Shape};
 use crate::{Config, Forced, Grid, Learn, Stop, Strategy};
 
-/// Side from which a removal is checked by looking for a solution other than the one known:
-/// where the search learns.
-const EXCLUDE_FROM: usize = Learn::FROM_SIDE;
-
 /// What a check found.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Check {
@@ -41,8 +37,8 @@ pub(super) enum Check {
 
 /// The uniqueness checks of one puzzle's removals.
 pub(super) struct Unique {
-    /// Whether a check looks for another solution than the one known (from [`EXCLUDE_FROM`]
-    /// on), or counts to two.
+    /// Whether a check looks for another solution than the one known (where the search that
+    /// proves a puzzle unique learns, [`Learn::proving`]), or counts to two.
     exclude: bool,
     config: Config,
 }
@@ -50,7 +46,8 @@ pub(super) struct Unique {
 impl Unique {
     /// The checks of a puzzle of `shape`, each search within `budget` boards if given.
     pub(super) fn new(shape: Shape, budget: Option<u64>) -> Unique {
-        Unique::with_exclude(shape, shape.side() >= EXCLUDE_FROM, budget)
+        let exclude = Learn::proving(shape) != Learn::Off;
+        Unique::with_exclude(shape, exclude, budget)
     }
 
     /// The checks of a puzzle of `shape`, looking for another solution or counting to two.
@@ -107,7 +104,7 @@ impl Unique {
 
 /// A depth-first search on one thread that stops at the second solution and keeps none: the
 /// uniqueness check of a puzzle whose solution is not known, and of each removal below
-/// [`EXCLUDE_FROM`]. Up to 9x9 locked candidates make the smallest trees for their cost; above,
+/// [`Learn::FROM_SIDE`]. Up to 9x9 locked candidates make the smallest trees for their cost; above,
 /// subsets pay for themselves near the fewest givens, and from [`Learn::FROM_SIDE`] on the
 /// search learns from its dead ends (docs/benchmarks.md, "A search that learns").
 pub(super) fn unique_config(shape: Shape) -> Config {

@@ -17,7 +17,7 @@ use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use crate::cli::GenerateArgs;
 use crate::grade::Evidence;
 use crate::sheet;
-use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED};
+use crate::tally::{EXIT_INPUT, EXIT_OK, EXIT_UNSOLVED, counted};
 
 /// How often a run whose standard error is no terminal says how far it got.
 const LOG_EVERY: Duration = Duration::from_secs(5);
@@ -130,7 +130,7 @@ pub(crate) fn run(args: &GenerateArgs) -> u8 {
                 eprintln!(
                     "explore: generate: {} of {} made, {} s so far",
                     n_made.load(Ordering::Relaxed),
-                    counted(args.count),
+                    puzzles(args.count),
                     start.elapsed().as_secs()
                 );
                 logged = true;
@@ -167,7 +167,7 @@ pub(crate) fn run(args: &GenerateArgs) -> u8 {
         // giving up (1), as when solving, a target never met a wrong request (2).
         say(&format!(
             "{n_made} of {} made; {error}",
-            counted(args.count)
+            puzzles(args.count)
         ));
         if let GenerateError::Limit { limit, .. } = error {
             let flag = match limit {
@@ -187,7 +187,7 @@ pub(crate) fn run(args: &GenerateArgs) -> u8 {
     if logged {
         eprintln!(
             "explore: generate: {} made in {:.1} s",
-            counted(args.count),
+            puzzles(args.count),
             start.elapsed().as_secs_f64()
         );
     }
@@ -197,8 +197,8 @@ pub(crate) fn run(args: &GenerateArgs) -> u8 {
              puzzles are unique, perhaps not minimal (--check-nodes raises the budget, \
              --minimal lifts it)",
             explore::words::count(unsettled as u128, "given", "givens"),
-            counted(puzzles_unsettled),
-            crate::tally::counted(options.check_nodes.unwrap_or_default(), "board", "boards")
+            puzzles(puzzles_unsettled),
+            counted(options.check_nodes.unwrap_or_default(), "board", "boards")
         ));
     }
     if let Err(error) = written.and_then(|()| out.flush()) {
@@ -231,7 +231,7 @@ fn say(text: &str) {
 }
 
 /// `1 puzzle`, `10 puzzles`.
-fn counted(n: usize) -> String {
+fn puzzles(n: usize) -> String {
     explore::words::count(n as u128, "puzzle", "puzzles")
 }
 
@@ -257,7 +257,7 @@ fn live(args: &GenerateArgs) -> ProgressBar {
                         out,
                         "generating: {} of {}, {} s so far, {left}",
                         state.pos(),
-                        counted(state.len().unwrap_or(0) as usize),
+                        puzzles(state.len().unwrap_or(0) as usize),
                         elapsed.as_secs()
                     );
                 }

@@ -37,7 +37,8 @@ use crate::tally::Tally;
 /// what `progress` receives; the tally says how it went.
 pub(crate) fn run(args: &SolveArgs, live: Live, progress: Option<Progress>) -> Tally {
     let started = Instant::now();
-    // A page records the search as the engine runs it, where the engine can (all but `bfs`).
+    // A page records the search as the engine runs it (`bfs` runs a level being recorded in
+    // order), where the run can be followed board by board.
     let config = args
         .config()
         .with_progress(progress)

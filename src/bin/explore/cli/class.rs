@@ -188,7 +188,8 @@ Grade puzzles: how hard each is, by what the search needs.
 Each rule is tried alone, weakest first: the first that fills the whole grid without a guess \
 sets the level. A puzzle no rule solves is extreme, and its evidence is the search that proves \
 its solution unique under the strongest rule (subsets), learning from its dead ends from 25x25 \
-on: guesses, boards and the deepest level of guesses. A puzzle with several solutions, or none, gets that verdict and no grade.";
+on: guesses, boards and the deepest level of guesses. A puzzle with several solutions, or \
+none, gets that verdict and no grade.";
 
 pub(crate) const GRADE_AFTER_HELP: &str = "\
 The scale (docs/class.md compares it with QQWing's ratings):
