@@ -11,10 +11,11 @@
 //! as columns of numbers, a column per field ([`Boards`], [`Steps`]): each board's fate
 //! (branched on a cell into children, dead with the cell that died, solved, or never
 //! expanded), its depth, its parent and its guess;
-//! each step the board expanded, the cells that board changed from its parent once its forced
-//! cells were filled, the boards waiting (the queue of `bfs`, the stack of the others) and the
-//! counts so far. Beside them it keeps the [`Stats`] and the solutions of the run itself, as
-//! the program reports them: a player shows those, and derives no count of its own.
+//! each step the board expanded, and the cells that board changed from its parent once its
+//! forced cells were filled. The counts so far and the boards waiting (the queue of `bfs`,
+//! the stack of the others) follow from those, step by step ([`Recording::counts`], as the
+//! page works them out too), and are not stored. Beside them it keeps the [`Stats`] and the
+//! solutions of the run itself, as the program reports them.
 //!
 //! A recording has a bound. At most [`MAX_BOARDS`] boards, and at most [`MAX_CELLS`] cells of
 //! boards in all ([`max_boards`]), are recorded one by one; a search that would make more is
@@ -34,9 +35,8 @@
 //! let outcome = solve(&puzzle, &config);
 //! let recording = play::Recording::new(&puzzle, &config, &outcome, "a 4x4 puzzle");
 //! assert!(recording.note.is_none());
-//! let last = |column: &[u32]| column.last().map(|&n| u64::from(n));
-//! assert_eq!(last(&recording.steps.nodes), Some(outcome.stats.nodes));
-//! assert_eq!(last(&recording.steps.found), Some(outcome.stats.solutions));
+//! let last = recording.counts().last().expect("a step");
+//! assert_eq!((last.nodes, last.found), (outcome.stats.nodes, outcome.stats.solutions));
 //! assert_eq!(recording.boards.fate(0), Some("branched"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
@@ -54,7 +54,7 @@ use crate::tree::{Fate, Kind, Order, Walk};
 pub mod page;
 
 /// The schema of the document a page embeds ([`Document`]).
-pub const SCHEMA: &str = "explore.play/2";
+pub const SCHEMA: &str = "explore.play/3";
 
 /// The most solutions a recording lists; [`Recording::count`] says how many there were.
 pub const MAX_SOLUTIONS: usize = 100;
@@ -211,18 +211,6 @@ impl Boards {
 pub struct Steps {
     /// The board expanded.
     pub board: Vec<u32>,
-    /// Boards waiting after the step: the queue or the stack.
-    pub waiting: Vec<u32>,
-    /// Boards expanded so far (the statistics' `nodes`).
-    pub nodes: Vec<u32>,
-    /// Cells forced so far.
-    pub forced: Vec<u32>,
-    /// Branch points so far (boards with two children or more).
-    pub guesses: Vec<u32>,
-    /// Dead boards so far.
-    pub dead: Vec<u32>,
-    /// Solutions so far.
-    pub found: Vec<u32>,
     /// How many cells of the board expanded differ from its parent's (the root's: from the
     /// puzzle's), its forced cells filled (as it was when it died).
     pub changed: Vec<u32>,
@@ -243,6 +231,25 @@ impl Steps {
     pub fn is_empty(&self) -> bool {
         self.board.is_empty()
     }
+}
+
+/// The counts after one step of a [`Recording`] ([`Recording::counts`]), as the run's
+/// [`Stats`] names them.
+#[non_exhaustive]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub struct Counts {
+    /// Boards expanded so far (the statistics' `nodes`).
+    pub nodes: u64,
+    /// Boards waiting after the step: the queue or the stack.
+    pub waiting: u64,
+    /// Cells forced so far.
+    pub forced: u64,
+    /// Branch points so far (boards with two children or more).
+    pub guesses: u64,
+    /// Dead boards so far (cut ones among them).
+    pub dead: u64,
+    /// Solutions so far.
+    pub found: u64,
 }
 
 /// The clauses of a learning search (`bfs --learn clauses`), each written once, and the
@@ -348,6 +355,39 @@ impl Recording {
             ));
         }
         recording
+    }
+
+    /// The counts after each step, in order: worked out from the boards the steps expanded,
+    /// as the run's [`Stats`] counts them. A step expands one board; its forced cells, its
+    /// fate and the children it made add to the counts. Every board made and not yet
+    /// expanded is waiting, so `waiting` is the queue of `bfs`, the stack of the others.
+    pub fn counts(&self) -> impl Iterator<Item = Counts> + '_ {
+        let boards = &self.boards;
+        let mut children = vec![0u64; boards.len()];
+        for &parent in boards.parent.iter().flatten() {
+            if let Some(count) = children.get_mut(parent as usize) {
+                *count += 1;
+            }
+        }
+        let fates = boards.fate.as_bytes();
+        let mut now = Counts {
+            waiting: 1,
+            ..Counts::default()
+        };
+        self.steps.board.iter().map(move |&board| {
+            let board = board as usize;
+            let made = children.get(board).copied().unwrap_or(0);
+            now.nodes += 1;
+            now.waiting = (now.waiting + made).saturating_sub(1);
+            now.forced += boards.forced.get(board).map_or(0, |&n| u64::from(n));
+            match fates.get(board) {
+                Some(b'b') if made > 1 => now.guesses += 1,
+                Some(b'd' | b'c') => now.dead += 1,
+                Some(b's') => now.found += 1,
+                _ => {}
+            }
+            now
+        })
     }
 
     /// Whether the boards were recorded one by one.
@@ -456,12 +496,6 @@ fn take_recorded(recording: &mut Recording, recorded: Recorded) {
         cell,
         forced,
         step_board,
-        waiting,
-        nodes,
-        step_forced,
-        guesses,
-        dead,
-        found,
         changed,
         changes,
         ..
@@ -477,12 +511,6 @@ fn take_recorded(recording: &mut Recording, recorded: Recorded) {
     };
     recording.steps = Steps {
         board: step_board,
-        waiting,
-        nodes,
-        forced: step_forced,
-        guesses,
-        dead,
-        found,
         changed,
         changes,
     };
@@ -539,31 +567,65 @@ mod tests {
                 assert!(recording.has_boards(), "{what}");
                 assert_eq!(recording.stop, "exhausted", "{what}");
                 let steps = &recording.steps;
-                let last = |column: &[u32]| u64::from(column.last().copied().expect("a step"));
+                let counts: Vec<Counts> = recording.counts().collect();
+                let last = counts.last().expect("a step");
                 let stats = &recording.stats;
                 assert_eq!(
-                    (
-                        last(&steps.nodes),
-                        last(&steps.forced),
-                        last(&steps.dead),
-                        last(&steps.found)
-                    ),
+                    (last.nodes, last.forced, last.dead, last.found),
                     (stats.nodes, stats.forced, stats.dead, stats.solutions),
                     "{what}"
                 );
-                assert_eq!(last(&steps.guesses), stats.guesses, "{what}");
-                assert_eq!(steps.waiting.last(), Some(&0), "{what}");
+                assert_eq!(last.guesses, stats.guesses, "{what}");
+                assert_eq!(last.waiting, 0, "{what}");
                 assert_eq!(steps.len(), recording.boards.len(), "{what}");
-                // Every column has an entry per step, and every board is expanded once.
-                for column in [&steps.nodes, &steps.forced, &steps.guesses, &steps.dead] {
-                    assert_eq!(column.len(), steps.len(), "{what}");
-                }
+                // A count for each step, and every board is expanded once.
+                assert_eq!(counts.len(), steps.len(), "{what}");
                 assert_eq!(steps.changed.len(), steps.len(), "{what}");
                 let mut seen = vec![false; recording.boards.len()];
                 for (order, &board) in steps.board.iter().enumerate() {
                     assert!(!seen[board as usize], "{what}: board {board} twice");
                     seen[board as usize] = true;
-                    assert_eq!(steps.nodes[order] as usize, order + 1, "{what}");
+                    assert_eq!(counts[order].nodes as usize, order + 1, "{what}");
+                }
+            }
+        }
+    }
+
+    /// The counts after step `k` are those of the same search stopped by a budget of `k`
+    /// boards, as the engine itself counts them: for each depth-first strategy, recorded by
+    /// the run and by the walk.
+    #[test]
+    fn the_counts_of_each_step_are_those_of_the_search_stopped_there() {
+        let puzzle = Grid::empty(Shape::new(3, 3).unwrap());
+        for strategy in [Strategy::Dfs, Strategy::Bitmask, Strategy::Backtrack] {
+            for record in [false, true] {
+                let full = Config {
+                    strategy,
+                    threads: 1,
+                    record,
+                    max_solutions: None,
+                    max_nodes: Some(400),
+                    ..Config::default()
+                };
+                let counts: Vec<Counts> = run(&puzzle, &full).counts().collect();
+                assert_eq!(counts.len(), 400, "{strategy}");
+                for k in [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377] {
+                    let stopped = Config {
+                        max_nodes: Some(k),
+                        ..full.clone()
+                    };
+                    let stats = solve(&puzzle, &stopped).stats;
+                    let now = counts[k as usize - 1];
+                    assert_eq!(
+                        (now.nodes, now.forced, now.dead, now.found),
+                        (stats.nodes, stats.forced, stats.dead, stats.solutions),
+                        "{strategy} record {record}, step {k}"
+                    );
+                    // The backtrackers count a guess as they try a cell's second digit, the
+                    // recording as the board branches: the two agree once the search ends.
+                    if strategy == Strategy::Dfs {
+                        assert_eq!(now.guesses, stats.guesses, "record {record}, step {k}");
+                    }
                 }
             }
         }
@@ -856,14 +918,8 @@ mod tests {
         };
         let bfs = run(&puzzle, &learn);
         assert!(bfs.learn && bfs.has_boards());
-        let steps = &bfs.steps;
-        assert_eq!(
-            (
-                steps.nodes.last().map(|&n| u64::from(n)),
-                steps.dead.last().map(|&n| u64::from(n))
-            ),
-            (Some(bfs.stats.nodes), Some(bfs.stats.dead))
-        );
+        let last = bfs.counts().last().expect("a step");
+        assert_eq!((last.nodes, last.dead), (bfs.stats.nodes, bfs.stats.dead));
         // The boards a clause cut name it, and the dead boards name what they taught.
         let clauses = &bfs.clauses;
         let cut: Vec<&[usize]> = clauses.cut.chunks_exact(2).collect();

@@ -88,15 +88,9 @@ pub struct Recorded {
     pub(crate) fate: Vec<u8>,
     pub(crate) cell: Vec<Option<u32>>,
     pub(crate) forced: Vec<u32>,
-    /// Per step: the board, the boards waiting after it, the counts so far, the cells changed
-    /// from its parent (how many, then the pairs of index and digit of every step in turn).
+    /// Per step: the board, the cells changed from its parent (how many, then the pairs of
+    /// index and digit of every step in turn). The counts so far follow from the boards.
     pub(crate) step_board: Vec<u32>,
-    pub(crate) waiting: Vec<u32>,
-    pub(crate) nodes: Vec<u32>,
-    pub(crate) step_forced: Vec<u32>,
-    pub(crate) guesses: Vec<u32>,
-    pub(crate) dead: Vec<u32>,
-    pub(crate) found: Vec<u32>,
     pub(crate) changed: Vec<u32>,
     pub(crate) changes: Vec<u32>,
     /// Whether every board was recorded: false once the search passed the bound.
@@ -142,7 +136,6 @@ pub(crate) struct Recorder {
     /// is the last board expanded one depth above it), and `kept_at` is unused.
     kept: Vec<u8>,
     kept_at: Vec<u32>,
-    totals: [u32; 5],
 }
 
 impl Recorder {
@@ -167,22 +160,12 @@ impl Recorder {
         }
         for column in [
             &mut recorded.depth,
+            &mut recorded.forced,
             &mut recorded.step_board,
-            &mut recorded.waiting,
+            &mut recorded.changed,
         ] {
             column.reserve_exact(max_boards);
         }
-        for column in [
-            &mut recorded.nodes,
-            &mut recorded.step_forced,
-            &mut recorded.guesses,
-            &mut recorded.dead,
-            &mut recorded.found,
-        ] {
-            column.reserve_exact(max_boards);
-        }
-        recorded.forced.reserve_exact(max_boards);
-        recorded.changed.reserve_exact(max_boards);
         recorded.fate.reserve_exact(max_boards);
         // A board's changes are a few cells: room for eight pairs a board, and more if asked.
         recorded.changes.reserve(16 * max_boards);
@@ -203,7 +186,6 @@ impl Recorder {
                 0
             }),
             kept_at: Vec::with_capacity(if breadth { max_boards } else { 0 }),
-            totals: [0; 5],
         };
         recorder.add_board(None, 0, None, None);
         recorder.waiting.push(0);
@@ -335,26 +317,11 @@ impl Recorder {
         recorded
             .changed
             .push(((recorded.changes.len() - before) / 2) as u32);
-        let [nodes, all_forced, guesses, dead, found] = &mut self.totals;
-        *nodes += 1;
-        *all_forced += forced;
         let (fate, cell) = match seen {
-            Seen::Dead(cell) => {
-                *dead += 1;
-                (b'd', cell)
-            }
-            Seen::Cut => {
-                *dead += 1;
-                (b'c', None)
-            }
-            Seen::Solved => {
-                *found += 1;
-                (b's', None)
-            }
-            Seen::Branched(cell, digits) => {
-                if digits.len() > 1 {
-                    *guesses += 1;
-                }
+            Seen::Dead(cell) => (b'd', cell),
+            Seen::Cut => (b'c', None),
+            Seen::Solved => (b's', None),
+            Seen::Branched(cell, _) => {
                 // Only a board with children is ever a parent: only its cells are kept.
                 if self.breadth {
                     self.kept_at[index] = u32::try_from(self.kept.len()).unwrap_or(u32::MAX);
@@ -367,14 +334,6 @@ impl Recorder {
         recorded.cell[index] = cell;
         recorded.forced[index] = forced;
         recorded.step_board.push(id);
-        recorded
-            .waiting
-            .push((self.waiting.len() - self.head) as u32);
-        recorded.nodes.push(*nodes);
-        recorded.step_forced.push(*all_forced);
-        recorded.guesses.push(*guesses);
-        recorded.dead.push(*dead);
-        recorded.found.push(*found);
     }
 
     /// What was recorded; `None` if the boards could not be followed ([`Recorder::lose`]).

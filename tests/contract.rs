@@ -608,8 +608,8 @@ fn the_recording_in_a_page_is_as_documented() {
     let mut runs = Vec::new();
     for path in [&page, &per_depth, &both] {
         let document = embedded_play(path);
-        assert_eq!(document["schema"], "explore.play/2");
-        check("explore.play/2", &document);
+        assert_eq!(document["schema"], "explore.play/3");
+        check("explore.play/3", &document);
         runs.extend(document["runs"].as_array().unwrap().iter().cloned());
     }
     assert_eq!(runs.len(), 4);

@@ -1,7 +1,8 @@
 // The player of `explore --html`. It reads the recording the program embedded in the page
-// (explore.play/2, docs/json.md) and draws it; every count it shows is a count recorded, none
-// is worked out here. One `state` object; pure functions from it to HTML text; one handler
-// for the keys; nothing is fetched.
+// (explore.play/3, docs/json.md) and draws it. The counts so far at each step are added up
+// from the boards the steps expanded, as the program's `Recording::counts` adds them; the
+// whole run's counts are the program's own. One `state` object; pure functions from it to
+// HTML text; one handler for the keys; nothing is fetched.
 'use strict';
 (function () {
   const TREE_MAX = 1500; // most boards drawn in the tree
@@ -42,7 +43,9 @@
   // The recording's columns (a column of numbers per field) read once into a record per
   // board and per step, which the rest of the player reads. A board's children are the
   // boards that name it as their parent, consecutive numbers; its place in the order of
-  // expansion is the step that names it.
+  // expansion is the step that names it. A step expands one board: its forced cells, its
+  // fate and the children it made add to the counts so far, and every board made and not
+  // yet expanded is waiting (the queue or the stack).
   function unpack(rec) {
     const b = rec.boards;
     const n = b.parent.length;
@@ -66,12 +69,18 @@
     const s = rec.steps;
     const steps = new Array(s.board.length);
     let at = 0;
+    const now = { waiting: 1, forced: 0, guesses: 0, dead: 0, found: 0 };
     for (let i = 0; i < steps.length; i++) {
-      steps[i] = {
-        board: s.board[i], waiting: s.waiting[i], nodes: s.nodes[i], forced: s.forced[i],
-        guesses: s.guesses[i], dead: s.dead[i], found: s.found[i],
-      };
       const board = boards[s.board[i]];
+      now.waiting += board.children.length - 1;
+      now.forced += board.forced;
+      if (board.fate === 'branched' && board.children.length > 1) now.guesses++;
+      else if (board.fate === 'dead' || board.fate === 'cut') now.dead++;
+      else if (board.fate === 'solved') now.found++;
+      steps[i] = {
+        board: s.board[i], waiting: now.waiting, nodes: i + 1, forced: now.forced,
+        guesses: now.guesses, dead: now.dead, found: now.found,
+      };
       board.visit = i;
       board.changes = s.changes.slice(at, at + 2 * s.changed[i]);
       at += 2 * s.changed[i];

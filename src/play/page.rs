@@ -158,12 +158,6 @@ fn write_recording<W: Write>(run: &Recording, out: &mut W) -> io::Result<()> {
     field(out, "steps", false)?;
     for (i, (name, numbers)) in [
         ("board", &steps.board),
-        ("waiting", &steps.waiting),
-        ("nodes", &steps.nodes),
-        ("forced", &steps.forced),
-        ("guesses", &steps.guesses),
-        ("dead", &steps.dead),
-        ("found", &steps.found),
         ("changed", &steps.changed),
         ("changes", &steps.changes),
     ]
@@ -242,45 +236,60 @@ fn column<W: Write, T: Number>(out: &mut W, numbers: &[T]) -> io::Result<()> {
 fn column_in<W: Write, T: Number>(out: &mut W, numbers: &[T], text: &mut [u8]) -> io::Result<()> {
     text[0] = b'[';
     let mut len = 1;
-    for (i, number) in numbers.iter().enumerate() {
+    for number in numbers {
         if len >= COLUMN_BYTES {
             out.write_all(&text[..len])?;
             len = 0;
         }
-        if i > 0 {
-            text[len] = b',';
-            len += 1;
-        }
-        len += match number.number() {
+        // A number and its comma; the last comma becomes the closing bracket.
+        let room: &mut [u8; NUMBER_ROOM] = (&mut text[len..len + NUMBER_ROOM])
+            .try_into()
+            .expect("a block has room for one number more");
+        let width = match number.number() {
             None => {
-                text[len..len + 4].copy_from_slice(b"null");
+                room[..4].copy_from_slice(b"null");
                 4
             }
-            Some(n) => decimal(n, &mut text[len..]),
+            Some(n) => decimal(n, room),
         };
+        room[width] = b',';
+        len += width + 1;
     }
-    text[len] = b']';
-    out.write_all(&text[..=len])
+    if numbers.is_empty() {
+        text[len] = b']';
+        len += 1;
+    } else {
+        text[len - 1] = b']';
+    }
+    out.write_all(&text[..len])
 }
+
+/// The room a number and its comma take at most: `u64::MAX` has 20 digits.
+const NUMBER_ROOM: usize = 21;
 
 /// Writes `n` in decimal at the start of `to`, and returns how many digits it took: two
 /// digits at a time, from the last.
 #[inline]
-fn decimal(mut n: u64, to: &mut [u8]) -> usize {
+fn decimal(mut n: u64, to: &mut [u8; NUMBER_ROOM]) -> usize {
     const PAIRS: &[u8; 200] = b"\
         0001020304050607080910111213141516171819\
         2021222324252627282930313233343536373839\
         4041424344454647484950515253545556575859\
         6061626364656667686970717273747576777879\
         8081828384858687888990919293949596979899";
-    let width = n.checked_ilog10().map_or(1, |log| log as usize + 1);
-    let to = &mut to[..width];
+    if n < 10 {
+        to[0] = b'0' + n as u8;
+        return 1;
+    }
+    // At most 20 digits: the bound lets the indices below go unchecked.
+    let width = (n.ilog10() as usize + 1).min(20);
     let mut at = width;
     while at >= 2 {
         let pair = (n % 100) as usize * 2;
         n /= 100;
         at -= 2;
-        to[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+        to[at] = PAIRS[pair];
+        to[at + 1] = PAIRS[pair + 1];
     }
     if at == 1 {
         to[0] = b'0' + n as u8;
@@ -397,7 +406,7 @@ mod tests {
         numbers.extend((0..20).map(|power| 10u64.pow(power)));
         numbers.extend([u64::from(u32::MAX), u64::MAX - 1, u64::MAX]);
         for n in numbers {
-            let mut text = [0; 20];
+            let mut text = [0; NUMBER_ROOM];
             let width = decimal(n, &mut text);
             assert_eq!(
                 std::str::from_utf8(&text[..width]),
