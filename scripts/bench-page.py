@@ -24,7 +24,7 @@ from selenium.webdriver.support.ui import Select  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PROGRAM = str(Path(sys.argv[1] if len(sys.argv) > 1 else ROOT / "target/ci/explore").resolve())
-ROUNDS = 9
+ROUNDS = 15
 
 # (name, arguments): the demo, strategies side by side, and each strategy near the bound.
 PAGES = [

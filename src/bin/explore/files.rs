@@ -187,9 +187,10 @@ pub(crate) fn write_whole_with(
         .and_then(|()| out.flush())
         .map_err(|error| describe(&error))?;
     drop(out);
-    file.as_file()
-        .sync_data()
-        .map_err(|error| describe(&error))?;
+    // Renamed over the old file once complete: a reader, or a run stopped halfway, never sees
+    // part of a file. Not synced first, as `gzip`, `sort -o` and `sed -i` do not: these files
+    // are pictures a run can make again, and Linux's file systems write the data of a file
+    // renamed over another before the rename itself.
     file.persist(path).map_err(|error| describe(&error.error))?;
     Ok(())
 }
