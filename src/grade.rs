@@ -17,8 +17,8 @@
 //! limit of two solutions, so its figures prove the solution unique. From 25x25 on
 //! ([`Learn::FROM_SIDE`]) that search learns from its dead ends, as the search that proves a
 //! hard large board must, so its guesses and boards are those of the search that learns. A
-//! puzzle with no solution, or several, gets a [`Verdict`] instead of a level. This module leaves where the puzzles come
-//! from to its callers: `generate` grades what it makes with it.
+//! puzzle with no solution, or several, gets a [`Verdict`] instead of a level. This module
+//! leaves where the puzzles come from to its callers: `generate` grades what it makes with it.
 
 use std::fmt;
 use std::str::FromStr;
